@@ -1,0 +1,47 @@
+"""Loading save texts written by ``Game.to_json`` (replayed action by action, GEN-1)."""
+
+from __future__ import annotations
+
+import json
+
+from .engine import SAVE_FORMAT, SAVE_VERSION, Game
+from .errors import InvalidSave
+
+
+def load_game(text: str) -> Game:
+    """Restore a game from ``Game.to_json()`` text.
+
+    Raises :class:`InvalidSave` when the text is not JSON, is truncated, has another format or an
+    unknown version, names an unknown game or bad setup, or holds an action that is not legal
+    where it stands (e.g. a card twice in the deck). Never returns a broken game.
+    """
+    from . import new_game  # the registry lives in the package root
+
+    if not isinstance(text, (str, bytes)):
+        raise InvalidSave("a save is JSON text")
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise InvalidSave(f"not a Tidepool save: the text is not valid JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise InvalidSave("not a Tidepool save: the format marker is missing")
+    if data.get("version") != SAVE_VERSION:
+        raise InvalidSave(f"save version {data.get('version')!r} is not supported (expected {SAVE_VERSION})")
+    keys = {"game", "players", "seed", "options", "deck", "actions"}
+    missing = sorted(keys - set(data))
+    if missing:
+        raise InvalidSave(f"the save is incomplete: {', '.join(missing)} missing")
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise InvalidSave("the save's actions must be a list of strings")
+    try:
+        game = new_game(data["game"], players=data["players"], seed=data["seed"],
+                        options=data["options"], deck=data["deck"])
+    except ValueError as exc:
+        raise InvalidSave(f"the save's setup is invalid: {exc}") from None
+    for index, action in enumerate(actions):
+        try:
+            game.apply(action)
+        except ValueError as exc:
+            raise InvalidSave(f"the save is inconsistent at action {index + 1}: {exc}") from None
+    return game
