@@ -1,0 +1,247 @@
+"""The browser-facing facade: plain JSON in, plain JSON out, one table session at a time.
+
+The page calls :func:`call` with a command name and a JSON text and gets a JSON text back:
+``{"ok": true, ...}`` or ``{"ok": false, "error": "readable message"}``. Nothing here touches the
+page itself; ``web/main.py`` wires :func:`call` to JavaScript.
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+from typing import Any
+from urllib.parse import parse_qsl
+
+from . import GAMES, load_game, new_game
+from .bots import LEVELS, make_bot
+from .describe import LANGUAGES, catalog, describe, describe_action, player_name
+from .engine import Game
+from .games import REGISTRY
+
+SAVE_KIND = "tidepool-table"
+TRUE_WORDS, FALSE_WORDS = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
+
+
+class Table:
+    """One game at the table: the engine game plus who sits where (``human`` or ``bot:<level>``)."""
+
+    def __init__(self, game: Game, seats: list[str], lang: str) -> None:
+        self.game = game
+        self.seats = seats
+        self.lang = lang
+        self.bots = {s: make_bot(kind[4:], seed=game.seed * 8 + s)
+                     for s, kind in enumerate(seats) if kind.startswith("bot:")}
+        humans = [s for s, kind in enumerate(seats) if kind == "human"]
+        self.humans = humans
+        self.viewer: int | None = humans[0] if humans else None
+
+    def names(self) -> list[str]:
+        cat = catalog(self.lang)
+        names = []
+        for seat, kind in enumerate(self.seats):
+            if kind == "human":
+                names.append(cat["you"] if len(self.humans) == 1 else player_name(seat, None, self.lang))
+            else:
+                level = cat.get(f"level.{kind[4:]}", kind[4:])
+                names.append(cat["bot_name"].replace("{level}", level).replace("{n}", str(seat + 1)))
+        return names
+
+    def state(self, log_from: int = 0) -> dict:
+        game = self.game
+        current = game.current_player
+        if current is not None and current in self.humans:
+            self.viewer = current
+        names = self.names()
+        view = game.view(self.viewer)
+        moves = [{"action": a, "label": describe_action(game.name, a, names, self.lang)}
+                 for a in view["legal_actions"]]
+        log_from = max(0, min(log_from, len(game.history)))
+        log = [{"i": i, "type": e["type"], "text": describe(game.name, e, names, self.lang)}
+               for i, e in enumerate(game.history[log_from:], start=log_from)]
+        return {"ok": True, "view": view, "viewer": self.viewer, "seats": self.seats, "names": names,
+                "moves": moves, "log": log, "log_size": len(game.history), "seed": game.seed,
+                "bot_to_move": current is not None and current in self.bots}
+
+    def save_text(self) -> str:
+        return json.dumps({"kind": SAVE_KIND, "seats": self.seats, "lang": self.lang,
+                           "game": json.loads(self.game.to_json())})
+
+
+_table: Table | None = None
+
+
+def _parse_value(name: str, text: str, kind: type) -> Any:
+    if kind is bool:
+        low = text.lower()
+        if low in TRUE_WORDS or low in FALSE_WORDS:
+            return low in TRUE_WORDS
+        raise ValueError(f"option {name}: expected 1 or 0, got {text!r}")
+    if kind is int:
+        if not text.isdigit():
+            raise ValueError(f"option {name}: expected a whole number, got {text!r}")
+        return int(text)
+    return text
+
+
+def parse_options(game: str, items: dict[str, str]) -> dict:
+    """Typed options from ``name -> text`` pairs (e.g. ``{"expert": "1"}``), per the game's spec."""
+    spec = REGISTRY[game].all_options()
+    options = {}
+    for name, text in items.items():
+        if name not in spec:
+            raise ValueError(f"unknown option {name!r} for {game}; known: {', '.join(sorted(spec))}")
+        opt = spec[name]
+        options[name] = _parse_value(name, text, int if opt.seat else opt.kind)
+    return options
+
+
+def parse_query(query: str) -> dict:
+    """A table config from a page URL's query string (the page contract of DESIGN.md).
+
+    Returns ``{"game", "players", "seats", "seed", "options", "lang", "embed", "speed", "start"}``;
+    ``start`` is true when the query names a game. Raises ``ValueError`` with a readable message.
+    """
+    params = dict(parse_qsl(query.lstrip("?"), keep_blank_values=True))
+    config: dict[str, Any] = {"game": GAMES[0], "players": None, "seats": None, "seed": None,
+                              "options": {}, "lang": "en", "embed": params.get("embed") == "1",
+                              "speed": None, "start": "game" in params}
+    lang = params.get("lang", "en")
+    if lang not in LANGUAGES:
+        raise ValueError(f"lang: unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
+    config["lang"] = lang
+    if "game" in params:
+        if params["game"] not in GAMES:
+            raise ValueError(f"game: unknown game {params['game']!r}; use one of {', '.join(GAMES)}")
+        config["game"] = params["game"]
+    for key in ("players", "seed", "speed"):
+        if key in params:
+            if not params[key].isdigit():
+                raise ValueError(f"{key}: expected a whole number, got {params[key]!r}")
+            config[key] = int(params[key])
+    if "seats" in params:
+        config["seats"] = [s.strip() for s in params["seats"].split(",")]
+    if params.get("options"):
+        pairs = {}
+        for item in params["options"].split(","):
+            name, sep, text = item.partition("=")
+            if not sep:
+                raise ValueError(f"options: expected name=value, got {item!r}")
+            pairs[name.strip()] = text.strip()
+        config["options"] = parse_options(config["game"], pairs)
+    return config
+
+
+def _check_seats(seats: Any, players: int) -> list[str]:
+    if not isinstance(seats, list) or len(seats) != players:
+        raise ValueError(f"seats: expected {players} entries (human or bot:<level>), got {seats!r}")
+    for kind in seats:
+        if kind != "human" and not (isinstance(kind, str) and kind.startswith("bot:") and kind[4:] in LEVELS):
+            raise ValueError(f"seats: {kind!r} is not human or bot:<level> with level one of {', '.join(LEVELS)}")
+    return list(seats)
+
+
+def start(config: dict) -> dict:
+    """Start a new table from ``{"game", "players", "seats", "seed", "options", "lang"}``."""
+    global _table
+    name = config.get("game")
+    if name not in GAMES:
+        raise ValueError(f"game: unknown game {name!r}")
+    cls = REGISTRY[name]
+    seats = config.get("seats")
+    players = config.get("players") or (len(seats) if seats else cls.min_players + 1)
+    if seats is None:
+        seats = ["human"] + [f"bot:{LEVELS[-1]}"] * (players - 1)
+    seats = _check_seats(seats, players)
+    game = new_game(name, players=players, seed=config.get("seed"), options=config.get("options") or {})
+    lang = config.get("lang", "en")
+    catalog(lang)
+    _table = Table(game, seats, lang)
+    return _table.state()
+
+
+def _require_table() -> Table:
+    if _table is None:
+        raise ValueError("no game is running")
+    return _table
+
+
+def act(action: str) -> dict:
+    """Apply a human's action at the table; raises ``IllegalAction`` with the reason if not legal."""
+    table = _require_table()
+    if table.game.current_player in table.bots:
+        raise ValueError("it is a bot's turn")
+    table.game.apply(action)
+    return {"ok": True}
+
+
+def bot_step() -> dict:
+    """Let the bot whose turn it is make one move; returns the action it chose."""
+    table = _require_table()
+    seat = table.game.current_player
+    bot = table.bots.get(seat)
+    if bot is None:
+        raise ValueError("it is not a bot's turn")
+    action = bot.choose(table.game, seat)
+    table.game.apply(action)
+    return {"ok": True, "action": action, "seat": seat}
+
+
+def load(text: str) -> dict:
+    """Resume a table from :meth:`Table.save_text`; the running table is kept if ``text`` is bad."""
+    global _table
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError):
+        raise ValueError("this is not a Tidepool save file (not JSON)") from None
+    if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
+        raise ValueError("this is not a Tidepool save file")
+    game = load_game(json.dumps(data.get("game")))
+    seats = _check_seats(data.get("seats"), game.players)
+    lang = data.get("lang") if data.get("lang") in LANGUAGES else "en"
+    _table = Table(game, seats, lang)
+    return _table.state()
+
+
+def info(lang: str = "en") -> dict:
+    """What the start screen offers: games with player ranges and options, bot levels, languages."""
+    games = []
+    for name in GAMES:
+        cls = REGISTRY[name]
+        options = [{"name": n, "default": o.default, "kind": "seat" if o.seat else o.kind.__name__,
+                    "choices": list(o.choices) if o.choices else None, "minimum": o.minimum}
+                   for n, o in cls.all_options().items()]
+        games.append({"name": name, "min_players": cls.min_players, "max_players": cls.max_players,
+                      "options": options})
+    return {"ok": True, "games": games, "levels": list(LEVELS), "languages": list(LANGUAGES),
+            "catalog": catalog(lang)}
+
+
+COMMANDS = {
+    "info": lambda p: info(p.get("lang", "en")),
+    "parse_query": lambda p: {"ok": True, "config": parse_query(p.get("query", ""))},
+    "start": start,
+    "state": lambda p: _require_table().state(p.get("log_from", 0)),
+    "act": lambda p: act(p.get("action")),
+    "bot_step": lambda p: bot_step(),
+    "save": lambda p: {"ok": True, "text": _require_table().save_text()},
+    "load": lambda p: load(p.get("text")),
+}
+
+
+def call(command: str, payload: str = "{}") -> str:
+    """Run ``command`` with the JSON ``payload``; always returns JSON, never raises.
+
+    Errors come back as ``{"ok": false, "error": message}``: a ``ValueError`` (bad input, illegal
+    action, bad save) with its own message, anything else as an internal error with its trace in
+    ``"detail"``.
+    """
+    try:
+        handler = COMMANDS.get(command)
+        if handler is None:
+            raise ValueError(f"unknown command {command!r}")
+        result = handler(json.loads(payload or "{}"))
+    except ValueError as exc:
+        result = {"ok": False, "error": str(exc)}
+    except Exception as exc:  # the page must get a message, never a dead end
+        result = {"ok": False, "error": f"internal error: {exc}", "detail": traceback.format_exc()}
+    return json.dumps(result)

@@ -1,0 +1,186 @@
+// Table renderers, one per game. Each draws the felt from the state the engine returned and turns
+// clicks into legal actions; none of them decides what is legal.
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text != null) node.textContent = text;
+  return node;
+}
+
+function symbol(id) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+  use.setAttribute("href", `#${id}`);
+  svg.append(use);
+  return svg;
+}
+
+function cardBacks(count, t) {
+  const box = el("div", "backs");
+  box.setAttribute("aria-label", t("table.cards", { n: count, count }));
+  for (let i = 0; i < Math.min(count, 12); i++) {
+    const back = el("span", "card back small");
+    back.append(symbol("sym-back"));
+    box.append(back);
+  }
+  box.append(el("span", "count", String(count)));
+  return box;
+}
+
+// ----- Snorkeling ---------------------------------------------------------------------------
+
+function snCard(card, t, extra = "") {
+  const node = el("div", `card sn sn-${card[0]} ${extra}`);
+  node.dataset.card = card;
+  const name = t(`snorkeling.card.${card}`) !== `snorkeling.card.${card}` ? t(`snorkeling.card.${card}`)
+    : t("snorkeling.card").replace("{colour}", t(`snorkeling.colour.${card[0]}`)).replace("{value}", t(`snorkeling.value.${card[1]}`).replace(`snorkeling.value.${card[1]}`, card[1]));
+  node.setAttribute("aria-label", name);
+  node.title = name;
+  node.append(el("span", "corner tl", card[1]), symbol(`sym-${card[0]}`), el("span", "corner br", card[1]));
+  const special = { 0: "snorkeling.value.0", 4: "snorkeling.value.4" }[card[1]];
+  if (special && card[0] !== "L") node.append(el("span", "caption", t(special)));
+  return node;
+}
+
+function snPile(pile, t) {
+  const box = el("div", "pile");
+  pile.forEach((card, i) => {
+    const c = snCard(card, t, i === pile.length - 1 ? "top" : "under");
+    c.style.setProperty("--i", i);
+    box.append(c);
+  });
+  return box;
+}
+
+function snorkeling(felt, s, ui) {
+  const { t } = ui;
+  const view = s.view;
+  const me = s.viewer;
+  const moves = s.moves.map((m) => m.action);
+  const selected = ui.selected;
+  const placeTargets = new Map();  // seat -> action, for the selected card
+  let centreAction = null;
+  if (selected) {
+    for (const a of moves) {
+      const [verb, card, seat] = a.split(" ");
+      if (card !== selected) continue;
+      if (verb === "center") centreAction = a;
+      if (verb === "place") placeTargets.set(Number(seat), a);
+    }
+  }
+  felt.replaceChildren();
+  felt.className = "felt sn-table";
+
+  const seatBox = (seat) => {
+    const box = el("section", "seat");
+    box.dataset.seat = seat;
+    if (seat === view.current_player) box.classList.add("current");
+    const head = el("header", "seat-head");
+    head.append(el("span", "seat-name", s.names[seat]), el("span", "seat-score", String(view.totals[seat])));
+    box.append(head);
+    const pile = snPile(view.piles[seat], t);
+    pile.setAttribute("aria-label", `${t("snorkeling.pile")}: ${s.names[seat]}`);
+    box.append(pile);
+    if (placeTargets.has(seat)) {
+      box.classList.add("target");
+      box.tabIndex = 0;
+      box.setAttribute("role", "button");
+      const go = () => ui.act(placeTargets.get(seat));
+      box.addEventListener("click", go);
+      box.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") go(); });
+    }
+    return box;
+  };
+
+  const order = [];
+  for (let i = 1; i <= view.players; i++) order.push(((me ?? -1) + i + view.players) % view.players);
+  const others = el("div", "opponents");
+  for (const seat of order) {
+    if (seat === me) continue;
+    const box = seatBox(seat);
+    box.append(cardBacks(view.hand_sizes[seat], t));
+    others.append(box);
+  }
+  felt.append(others);
+
+  const middle = el("div", "middle");
+  const centre = el("div", "centre");
+  centre.append(el("div", "label", t("snorkeling.centre")));
+  const top = snCard(view.center_top, t, "big");
+  centre.append(top, el("div", "count", String(view.center_size)));
+  if (centreAction) {
+    centre.classList.add("target");
+    centre.tabIndex = 0;
+    centre.setAttribute("role", "button");
+    centre.addEventListener("click", () => ui.act(centreAction));
+  }
+  const draw = el("div", "draw");
+  draw.append(el("div", "label", t("snorkeling.draw_pile")));
+  const back = el("div", "card back big");
+  back.append(symbol("sym-back"));
+  draw.append(back, el("div", "count", String(view.draw_pile_size)));
+  middle.append(centre, draw);
+  const hint = el("p", "hint");
+  if (me != null && view.current_player === me) {
+    hint.textContent = selected ? t("snorkeling.hint.select", { card: selected })
+      : t(`snorkeling.hint.${view.phase === "playing" && moves.some((a) => a.startsWith("center")) ? "same" : view.phase}`);
+  }
+  middle.append(hint);
+  felt.append(middle);
+
+  if (me == null) return;
+  const mine = seatBox(me);
+  mine.classList.add("mine");
+  const hand = el("div", "hand");
+  hand.setAttribute("aria-label", t("table.hand"));
+  for (const card of view.hand) {
+    const actions = moves.filter((a) => a.split(" ")[1] === card);
+    const c = snCard(card, t, actions.length ? "playable" : "");
+    if (card === selected) c.classList.add("selected");
+    if (actions.length) {
+      c.tabIndex = 0;
+      c.setAttribute("role", "button");
+      const go = () => (actions.length === 1 ? ui.act(actions[0]) : ui.select(card));
+      c.addEventListener("click", go);
+      c.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") go(); });
+    }
+    hand.append(c);
+  }
+  mine.append(hand);
+  const buttons = el("div", "turn-buttons");
+  for (const verb of ["pass", "end", "takeback", "keep"]) {
+    if (!moves.includes(verb)) continue;
+    const b = el("button", `act-${verb}`, s.moves.find((m) => m.action === verb).label);
+    b.type = "button";
+    b.dataset.action = verb;
+    b.addEventListener("click", () => ui.act(verb));
+    buttons.append(b);
+  }
+  mine.append(buttons);
+  felt.append(mine);
+}
+
+// ----- any game: the legal moves as buttons -------------------------------------------------
+
+function generic(felt, s, ui) {
+  felt.replaceChildren();
+  felt.className = "felt generic-table";
+  const view = s.view;
+  const hand = el("div", "hand");
+  for (const card of view.hand) hand.append(el("span", "card plain", card));
+  felt.append(hand);
+  const buttons = el("div", "turn-buttons");
+  for (const move of s.moves) {
+    const b = el("button", "", move.label);
+    b.type = "button";
+    b.dataset.action = move.action;
+    b.addEventListener("click", () => ui.act(move.action));
+    buttons.append(b);
+  }
+  felt.append(buttons);
+}
+
+export const renderers = { snorkeling, generic };
