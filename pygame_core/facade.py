@@ -40,7 +40,8 @@ class Table:
         names = []
         for seat, kind in enumerate(self.seats):
             if kind == "human":
-                names.append(cat["you"] if len(self.humans) == 1 else player_name(seat, None, self.lang))
+                names.append(cat["you"].replace("{n}", str(seat + 1)) if len(self.humans) == 1
+                             else player_name(seat, None, self.lang))
             else:
                 level = cat.get(f"level.{kind[4:]}", kind[4:])
                 names.append(cat["bot_name"].replace("{level}", level).replace("{n}", str(seat + 1)))
@@ -183,7 +184,8 @@ def bot_step() -> dict:
         raise ValueError("it is not a bot's turn")
     action = bot.choose(table.game, seat)
     table.game.apply(action)
-    return {"ok": True, "action": action, "seat": seat}
+    return {"ok": True, "action": action, "seat": seat,
+            "bot_to_move": table.game.current_player in table.bots}
 
 
 def load(text: str) -> dict:

@@ -437,13 +437,9 @@ function botTurn() {
   try {
     // At full speed several bot moves share one frame; otherwise one move per tick.
     const until = performance.now() + (app.speed === 0 ? 12 : 0);
-    do {
-      call("bot_step");
-      app.state = call("state", { log_from: app.logSize });
-      appendLog(app.state.log);
-      app.logSize = app.state.log_size;
-    } while (app.state.bot_to_move && performance.now() < until);
-    render();
+    let step;
+    do step = call("bot_step"); while (step.bot_to_move && performance.now() < until);
+    refresh();
   } catch (err) {
     fail(t("error.load", { message: err.message }));
   }
