@@ -347,6 +347,7 @@ function render() {
   html.dataset.turn = view.current_player ?? "";
   renderScores($("#scores"), s);
   renderMoves(s);
+  $("#rules-text").textContent = t(`${view.game}.rules`);
   const renderer = renderers[view.game] ?? renderers.generic;
   renderer($("#felt"), s, { t, act, selected: app.selected, select });
   if (view.is_over) {
@@ -380,6 +381,11 @@ function renderScores(table, s) {
 
 function appendLog(entries) {
   const log = $("#log");
+  const ends = entries.filter((e) => e.type === "round_end" || e.type === "hand_end");
+  if (ends.length && !entries.some((e) => e.type === "game_end")) {
+    banner(ends.at(-1).text);
+    app.pauseUntil = performance.now() + (app.speed ? 2500 : 0);
+  }
   for (const e of entries) {
     const li = document.createElement("li");
     li.className = `log-${e.type}`;
@@ -417,6 +423,14 @@ function act(action) {
   refresh();
 }
 
+function banner(message) {
+  const box = $("#banner");
+  box.textContent = message;
+  box.hidden = false;
+  clearTimeout(app.bannerTimer);
+  app.bannerTimer = setTimeout(() => { box.hidden = true; }, 4000);
+}
+
 function toast(message) {
   const box = document.createElement("div");
   box.className = "toast";
@@ -429,7 +443,8 @@ function toast(message) {
 function scheduleBot() {
   clearTimeout(app.botTimer);
   if (!app.state.bot_to_move) return;
-  app.botTimer = setTimeout(botTurn, app.speed);
+  const pause = Math.max(0, (app.pauseUntil ?? 0) - performance.now());
+  app.botTimer = setTimeout(botTurn, app.speed + pause);
 }
 
 function botTurn() {

@@ -1,0 +1,81 @@
+"""Snorkeling in the browser: whole games played through the page, by bots and by clicking.
+
+Page contract (DESIGN.md): URL parameters preset and start a game; <html data-state> is
+playing/over; bad parameters show a readable message on the start screen.
+"""
+
+import re
+
+GAME_TIMEOUT_MS = 180_000
+
+
+def wait_for_my_turn_or_end(page, seat=0):
+    page.wait_for_function(
+        f"""() => {{ const h = document.documentElement;
+            return h.dataset.state === 'over' || (h.dataset.state === 'playing' && h.dataset.turn === '{seat}'); }}""",
+        timeout=GAME_TIMEOUT_MS)
+    return page.evaluate("document.documentElement.dataset.state")
+
+
+def test_all_bot_game_plays_itself_to_the_end(page, base_url, open_app):
+    state = open_app(page, base_url, "game=snorkeling&players=3&seats=bot:random,bot:random,bot:random"
+                                     "&seed=5&speed=0&options=target_score=6")
+    assert state in ("playing", "over")
+    page.wait_for_function("document.documentElement.dataset.state === 'over'", timeout=GAME_TIMEOUT_MS)
+    result = page.locator("#over-result").inner_text()
+    assert re.search(r"Bot \d \(random\) wins!|Shared win", result), result
+    # SN-8: the winner's total reaches the target of 6; the final table lists every seat.
+    totals = [int(x) for x in page.locator("#scores td:last-child").all_inner_texts()]
+    assert len(totals) == 3 and max(totals) >= 6
+    assert page.locator("#log li").last.inner_text().startswith("The game is over.")
+
+
+def test_human_plays_a_whole_game_by_clicking(page, base_url, open_app):
+    state = open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:random,bot:random"
+                                     "&seed=21&speed=0&options=target_score=6")
+    assert state == "playing"
+    turns = 0
+    while wait_for_my_turn_or_end(page) == "playing":
+        turns += 1
+        playable = page.locator("#felt .hand .card.playable")
+        buttons = page.locator("#felt .turn-buttons button")
+        if playable.count() and turns % 5:
+            playable.first.click()
+            if page.locator("#felt .target").count():  # the card had two destinations
+                page.locator("#felt .target").first.click()
+        else:
+            labels = buttons.all_inner_texts()
+            assert labels, "my turn but neither a playable card nor a button"
+            buttons.first.click()
+        assert turns < 2000
+    assert page.locator("#over").is_visible()
+    assert turns > 5
+    result = page.locator("#over-result").inner_text()
+    assert result == "You win!" or "wins!" in result or "Shared win" in result
+
+
+def test_human_turn_offers_only_legal_moves(page, base_url, open_app):
+    """SN-2/SN-3: at the start of a turn the hand's highlighted cards are exactly the centre plays."""
+    open_app(page, base_url, "game=snorkeling&players=2&seats=human,bot:random&seed=4&speed=0"
+                             "&options=first_player=0")
+    wait_for_my_turn_or_end(page)
+    moves = page.locator("#moves button").evaluate_all("bs => bs.map(b => b.dataset.action)")
+    playable = page.locator("#felt .hand .card.playable").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    assert "pass" in moves
+    assert sorted(set(playable)) == sorted({m.split()[1] for m in moves if m.startswith("center ")})
+    assert page.locator("#felt .turn-buttons button[data-action=pass]").is_visible()
+
+
+def test_bad_url_parameter_shows_a_readable_message(page, base_url, open_app):
+    assert open_app(page, base_url, "game=chess") == "ready"
+    message = page.locator("#start-message")
+    assert message.is_visible()
+    assert "unknown game 'chess'" in message.inner_text()
+    assert page.locator("#start-form").is_visible()
+
+
+def test_bad_option_and_seats_show_messages(page, base_url, open_app):
+    assert open_app(page, base_url, "game=snorkeling&options=depth=3") == "ready"
+    assert "unknown option 'depth'" in page.locator("#start-message").inner_text()
+    assert open_app(page, base_url, "game=snorkeling&players=3&seats=human,robot") == "ready"
+    assert "seats" in page.locator("#start-message").inner_text()
