@@ -1,0 +1,565 @@
+#!/usr/bin/env python3
+"""Tidepool build tool: standard library only, so it runs before anything is installed.
+
+    python3 build.py build            wheel + vendored runtime + app  ->  dist/site/
+    python3 build.py serve [--port N] build, then serve dist/site/ on http://localhost:8000
+    python3 build.py test [ARGS...]   set up .venv/ and Chromium, build, run pytest with ARGS
+    python3 build.py bench            build, then print start-up, wheel size and engine speed
+
+The runtime (Pyodide and PyScript core) comes from the npm registry through `npm pack`, pinned by
+version and checked by hash, and is cached under .cache/ so a second build needs no network.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import threading
+import tomllib
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import NoReturn
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parent
+PACKAGE_DIR = ROOT / "pygame_core"
+DIST = ROOT / "dist"
+SITE = DIST / "site"
+CACHE = ROOT / ".cache"
+VENV = ROOT / ".venv"
+CHROMIUM = Path("/usr/bin/chromium")
+# Flags for Debian's Chromium under Playwright (tests and benchmarks): headless, and quiet on the
+# network, so that any request the page makes is the page's own.
+CHROMIUM_ARGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-sync",
+)
+
+WHEEL_BUDGET = 100 * 1024
+# Fixed zip timestamp, so the same sources give a byte-identical wheel (and the same sw version).
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+# --------------------------------------------------------------------------- vendored runtime
+
+
+@dataclass(frozen=True)
+class NpmTarball:
+    """A pinned npm package: its `npm pack` spec, tarball name and expected hashes."""
+
+    spec: str
+    filename: str
+    integrity: str  # npm's sha512 "integrity" string
+    sha256: str
+
+    @property
+    def path(self) -> Path:
+        return CACHE / "npm" / self.filename
+
+
+PYODIDE = NpmTarball(
+    spec="pyodide@314.0.7",
+    filename="pyodide-314.0.7.tgz",
+    integrity="sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
+    sha256="66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0",
+)
+PYSCRIPT = NpmTarball(
+    spec="@pyscript/core@0.7.31",
+    filename="pyscript-core-0.7.31.tgz",
+    integrity="sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
+    sha256="b2ca1a0c0956aebd990a7c8524cca1eb061444a8319a7264d2f31ef30bea276a",
+)
+
+# What loadPyodide() fetches from indexURL (no micropip: the wheel goes straight to loadPyodide).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# PyScript's main chunk lazily imports its plugins (all loaded at start unless pyscript.toml says
+# `plugins = ["!name"]`) and helpers; what a plugin imports lazily in turn (xterm for a terminal, a
+# second TOML parser for the editor, MicroPython) is for features Tidepool does not use. Of the
+# main chunk's own lazy imports these are unused too: the code editor (codemirror*) and zip (only
+# MicroPython unpacks archives with it). Matched against a chunk's name without its content hash.
+PYSCRIPT_UNUSED_CHUNKS = ("codemirror", "zip")
+_STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+\.js)["']""")
+_DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\./[^"']+\.js)["']\s*\)""")
+_CHUNK_HASH = re.compile(r"-[\w-]{8}\.js$")
+
+
+def fail(message: str) -> NoReturn:
+    """Stop the build tool with a readable message (no traceback)."""
+    sys.exit(f"build.py: error: {message}")
+
+
+def file_digest(path: Path, algorithm: str) -> bytes:
+    """Digest of a file's bytes."""
+    with path.open("rb") as handle:
+        return hashlib.file_digest(handle, algorithm).digest()
+
+
+def tarball_ok(tarball: NpmTarball) -> bool:
+    """True if the cached tarball exists and matches both recorded hashes."""
+    if not tarball.path.is_file():
+        return False
+    sha512 = "sha512-" + base64.b64encode(file_digest(tarball.path, "sha512")).decode()
+    sha256 = file_digest(tarball.path, "sha256").hex()
+    return sha512 == tarball.integrity and sha256 == tarball.sha256
+
+
+def fetch_tarball(tarball: NpmTarball) -> Path:
+    """Return the verified cached tarball, downloading it with `npm pack` if needed."""
+    if tarball_ok(tarball):
+        return tarball.path
+    npm = shutil.which("npm")
+    if npm is None:
+        fail(f"{tarball.spec} is not cached in {tarball.path.parent} and `npm` is not installed "
+             "(install Node.js/npm, e.g. `apt-get install npm`)")
+    tarball.path.parent.mkdir(parents=True, exist_ok=True)
+    tarball.path.unlink(missing_ok=True)
+    print(f"npm pack {tarball.spec}")
+    subprocess.run([npm, "pack", tarball.spec, "--pack-destination", str(tarball.path.parent),
+                    "--silent"], check=True, stdout=subprocess.DEVNULL)
+    if not tarball_ok(tarball):
+        tarball.path.unlink(missing_ok=True)
+        fail(f"{tarball.spec}: the downloaded tarball does not match the hashes in build.py")
+    return tarball.path
+
+
+def read_package_files(tarball: NpmTarball, prefix: str = "package/") -> dict[str, bytes]:
+    """All regular files of an npm tarball, keyed by their path inside the package."""
+    files = {}
+    with tarfile.open(fetch_tarball(tarball), "r:gz") as archive:
+        for member in archive.getmembers():
+            if member.isfile() and member.name.startswith(prefix):
+                files[member.name[len(prefix):]] = archive.extractfile(member).read()
+    return files
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write bytes, creating parent folders."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def vendor_pyodide(dest: Path) -> None:
+    """Copy the Pyodide runtime files that loadPyodide() fetches into dest/."""
+    files = read_package_files(PYODIDE)
+    for name in PYODIDE_FILES:
+        write_file(dest / name, files[name])
+
+
+def pyscript_chunks(files: dict[str, bytes], entry: str = "core.js") -> list[str]:
+    """The chunks PyScript loads: the entry's static imports, then the main chunks' lazy imports
+    (plugins and helpers, less PYSCRIPT_UNUSED_CHUNKS) with their static imports."""
+
+    def imports(name: str, pattern: re.Pattern) -> set[str]:
+        return {PurePosixPath(p).name for p in pattern.findall(files[f"dist/{name}"].decode())}
+
+    def static_closure(names: set[str]) -> set[str]:
+        found, todo = set(), list(names)
+        while todo:
+            name = todo.pop()
+            if name not in found:
+                found.add(name)
+                todo.extend(imports(name, _STATIC_IMPORT))
+        return found
+
+    main = static_closure({entry})
+    lazy = {name for chunk in main for name in imports(chunk, _DYNAMIC_IMPORT)
+            if not _CHUNK_HASH.sub("", name).startswith(PYSCRIPT_UNUSED_CHUNKS)}
+    return sorted(main | static_closure(lazy))
+
+
+def vendor_pyscript(dest: Path) -> None:
+    """Copy PyScript's core.css, core.js and the chunks it needs (no source maps) into dest/."""
+    files = read_package_files(PYSCRIPT)
+    for name in ["core.css", *pyscript_chunks(files)]:
+        data = files[f"dist/{name}"]
+        if name.endswith(".js"):  # the .map files are not shipped: drop the comment naming them
+            data = re.sub(rb"\n?//# sourceMappingURL=\S+\s*$", b"\n", data)
+        write_file(dest / name, data)
+
+
+# --------------------------------------------------------------------------- engine wheel
+
+
+def project_metadata() -> dict:
+    """The [project] table of pyproject.toml."""
+    with (ROOT / "pyproject.toml").open("rb") as handle:
+        return tomllib.load(handle)["project"]
+
+
+def wheel_filename(project: dict) -> str:
+    """PEP 427 file name of the pure-Python wheel for the project."""
+    name = re.sub(r"[-_.]+", "_", project["name"]).lower()
+    return f"{name}-{project['version']}-py3-none-any.whl"
+
+
+def package_files() -> list[Path]:
+    """Every file of the engine package that goes into the wheel, sorted."""
+    if not (PACKAGE_DIR / "__init__.py").is_file():
+        fail(f"{PACKAGE_DIR / '__init__.py'} is missing")
+    files = [p for p in PACKAGE_DIR.rglob("*")
+             if p.is_file() and (p.suffix in (".py", ".json") or p.name == "py.typed")
+             and "__pycache__" not in p.parts]
+    return sorted(files)
+
+
+def metadata_text(project: dict) -> str:
+    """Core metadata (METADATA) for the wheel."""
+    lines = ["Metadata-Version: 2.1", f"Name: {project['name']}", f"Version: {project['version']}"]
+    if "description" in project:
+        lines.append(f"Summary: {project['description']}")
+    if "requires-python" in project:
+        lines.append(f"Requires-Python: {project['requires-python']}")
+    lines += [f"Requires-Dist: {dep}" for dep in project.get("dependencies", [])]
+    return "\n".join(lines) + "\n"
+
+
+def record_line(arcname: str, data: bytes) -> str:
+    """One RECORD row: path, urlsafe-base64 sha256 without padding, size."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{arcname},sha256={digest},{len(data)}"
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """Build the pure-Python engine wheel with zipfile; return its path."""
+    project = project_metadata()
+    filename = wheel_filename(project)
+    dist_info = f"{filename.split('-')[0]}-{project['version']}.dist-info"
+    entries = [(p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in package_files()]
+    entries.append((f"{dist_info}/METADATA", metadata_text(project).encode()))
+    entries.append((f"{dist_info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: tidepool build.py\n"
+                                          b"Root-Is-Purelib: true\nTag: py3-none-any\n"))
+    record = [record_line(name, data) for name, data in entries] + [f"{dist_info}/RECORD,,"]
+    entries.append((f"{dist_info}/RECORD", ("\n".join(record) + "\n").encode()))
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / filename
+    with zipfile.ZipFile(path, "w") as wheel:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, ZIP_EPOCH)
+            info.external_attr = 0o644 << 16
+            wheel.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return path
+
+
+# --------------------------------------------------------------------------- site assembly
+
+
+def check_pyscript_config(config_path: Path, wheel_name: str) -> None:
+    """Fail unless pyscript.toml loads this wheel and fetches nothing from another host."""
+    with config_path.open("rb") as handle:
+        config = tomllib.load(handle)
+    strings = list(_strings(config))
+    remote = [s for s in strings if re.match(r"^[a-z]+://", s, re.I)]
+    if remote:
+        fail(f"pyscript.toml refers to another host ({', '.join(remote)}); "
+             "the site must work offline")
+    if config.get("packages") and config.get("packages_cache") != "passthrough":
+        fail('pyscript.toml lists packages without packages_cache = "passthrough": PyScript would '
+             "install them with micropip, which the vendored Pyodide does not ship")
+    dist_name = wheel_name.split("-")[0]
+    named = {PurePosixPath(s).name for s in strings if re.search(rf"{dist_name}-.*\.whl$", s)}
+    if not named:
+        fail(f"pyscript.toml does not load the engine wheel: add \"./{wheel_name}\" to packages")
+    wrong = sorted(named - {wheel_name})
+    if wrong:
+        fail(f"pyscript.toml names {', '.join(wrong)} but pyproject.toml builds {wheel_name}: "
+             "make the versions agree")
+
+
+def _strings(value):
+    """Every string key and value in a parsed TOML document."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def copy_app(site: Path) -> None:
+    """Copy index.html, pyscript.toml and web/** (less the sw.js template) into the site."""
+    for name in ("index.html", "pyscript.toml"):
+        if (ROOT / name).is_file():
+            shutil.copy2(ROOT / name, site / name)
+        else:
+            print(f"warning: {name} does not exist yet: the site has no front end")
+    web = ROOT / "web"
+    for path in sorted(web.rglob("*")) if web.is_dir() else []:
+        rel = path.relative_to(ROOT)
+        if (path.is_file() and path != web / "sw.js" and "__pycache__" not in rel.parts
+                and not any(part.startswith(".") for part in rel.parts)):
+            write_file(site / rel, path.read_bytes())
+    for path in sorted((PACKAGE_DIR / "locales").glob("*.json")):
+        write_file(site / "locales" / path.name, path.read_bytes())
+
+
+def site_files(site: Path) -> list[str]:
+    """Paths (relative, POSIX) of every file in the site except the service worker, sorted."""
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
+                  if p.is_file() and p != site / "sw.js")
+
+
+def content_version(site: Path, files: list[str]) -> str:
+    """A short hash of the names and contents of the site's files."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + file_digest(site / name, "sha256"))
+    return digest.hexdigest()[:16]
+
+
+def write_service_worker(site: Path) -> None:
+    """Write site/sw.js from web/sw.js with the precache list and content version filled in."""
+    template = (ROOT / "web" / "sw.js").read_text()
+    files = site_files(site)
+    filled = template
+    for placeholder, value in (('"__TIDEPOOL_VERSION__"', content_version(site, files)),
+                               ("[/*__TIDEPOOL_FILES__*/]", ["./", *map(quote, files)])):
+        if placeholder not in filled:
+            fail(f"web/sw.js has no {placeholder} placeholder")
+        filled = filled.replace(placeholder, json.dumps(value))
+    (site / "sw.js").write_text(filled)
+
+
+def tree_size(path: Path) -> int:
+    """Total bytes of the files under path."""
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def build() -> Path:
+    """Build the wheel, vendor the runtime and assemble dist/site/; return the site folder."""
+    for tarball in (PYODIDE, PYSCRIPT):
+        fetch_tarball(tarball)
+    wheel = build_wheel(DIST)
+    size = wheel.stat().st_size
+    verdict = "within" if size < WHEEL_BUDGET else "OVER"
+    print(f"wheel: {wheel.relative_to(ROOT)}  {size / 1024:.1f} KB ({verdict} the 100 KB budget)")
+
+    if (ROOT / "pyscript.toml").is_file():
+        check_pyscript_config(ROOT / "pyscript.toml", wheel.name)
+    shutil.rmtree(SITE, ignore_errors=True)
+    SITE.mkdir(parents=True)
+    copy_app(SITE)
+    shutil.copy2(wheel, SITE / wheel.name)
+    vendor_pyodide(SITE / "pyodide")
+    vendor_pyscript(SITE / "pyscript")
+    write_service_worker(SITE)
+    count = sum(1 for p in SITE.rglob("*") if p.is_file())
+    print(f"site:  {SITE.relative_to(ROOT)}/  {count} files, {tree_size(SITE) / 2**20:.1f} MB")
+    return SITE
+
+
+# --------------------------------------------------------------------------- static server
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".whl": "application/octet-stream",
+    ".zip": "application/zip",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".md": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+}
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types the runtime needs; revalidated on every load."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib signature)
+        if not self.server.quiet:
+            super().log_message(format, *args)
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """Threaded server that can stay quiet (tests) and ignores clients that hang up."""
+
+    daemon_threads = True
+
+    def __init__(self, address, handler, quiet: bool = False):
+        self.quiet = quiet
+        super().__init__(address, handler)
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            super().handle_error(request, client_address)
+
+
+def make_server(directory: Path, port: int = 8000, host: str = "127.0.0.1",
+                quiet: bool = False) -> SiteServer:
+    """A server for directory (not yet running); port 0 picks a free port."""
+    handler = functools.partial(SiteHandler, directory=str(directory))
+    return SiteServer((host, port), handler, quiet=quiet)
+
+
+def start_server(directory: Path, quiet: bool = True) -> tuple[SiteServer, str]:
+    """Serve directory on a free loopback port in a daemon thread; return (server, base URL).
+
+    Stop it with server.shutdown(); server.server_close().
+    """
+    server = make_server(directory, port=0, quiet=quiet)
+    threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def serve(port: int) -> None:
+    """Build, then serve dist/site/ until interrupted."""
+    site = build()
+    server = make_server(site, port=port)
+    print(f"serving {site.relative_to(ROOT)}/ on http://localhost:{port}/  (Ctrl+C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --------------------------------------------------------------------------- test environment
+
+
+def test_requirements() -> list[str]:
+    """The pinned test dependencies from pyproject.toml [project.optional-dependencies] test."""
+    return project_metadata()["optional-dependencies"]["test"]
+
+
+def venv_python() -> Path:
+    """The Python interpreter of .venv/."""
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def requirements_satisfied(python: Path, requirements: list[str]) -> bool:
+    """True if every `name==version` pin is installed in that interpreter's environment."""
+    pins = [re.fullmatch(r"\s*([A-Za-z0-9._-]+)\s*==\s*([^\s;]+)\s*", r) for r in requirements]
+    if not all(pins):
+        return False  # not all pinned: let pip decide
+    check = ("import sys, importlib.metadata as m\n"
+             "def ok(n, v):\n"
+             "    try: return m.version(n) == v\n"
+             "    except m.PackageNotFoundError: return False\n"
+             "sys.exit(0 if all(ok(n, v) for n, v in zip(sys.argv[1::2], sys.argv[2::2])) else 1)")
+    args = [str(python), "-c", check] + [part for pin in pins for part in pin.groups()]
+    return subprocess.run(args).returncode == 0
+
+
+def ensure_venv() -> Path:
+    """Create .venv/ and install the test dependencies unless already satisfied."""
+    python = venv_python()
+    if not python.exists():
+        print(f"creating {VENV.relative_to(ROOT)}/")
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    requirements = test_requirements()
+    if not requirements_satisfied(python, requirements):
+        print("installing test dependencies: " + " ".join(requirements))
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet",
+                        "--disable-pip-version-check", *requirements], check=True)
+    return python
+
+
+def ensure_chromium() -> None:
+    """Make sure Debian's Chromium is at /usr/bin/chromium (install it when root)."""
+    if CHROMIUM.exists():
+        return
+    if os.name != "posix" or os.geteuid() != 0 or not shutil.which("apt-get"):
+        fail(f"{CHROMIUM} is missing: install Debian's Chromium (`sudo apt-get install chromium`); "
+             "the browser tests never download a browser")
+    print("installing chromium with apt-get")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update"], check=True, env=env)
+    subprocess.run(["apt-get", "install", "-y", "chromium"], check=True, env=env)
+    if not CHROMIUM.exists():
+        fail(f"apt-get installed chromium but {CHROMIUM} still does not exist")
+
+
+def run_tests(pytest_args: list[str]) -> int:
+    """Set up the test environment, build, run pytest; return its exit code (5 = no tests)."""
+    python = ensure_venv()
+    ensure_chromium()
+    build()
+    code = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    if code == 5:
+        print("build.py: pytest collected no tests; that counts as a failure")
+    return code
+
+
+def run_bench() -> int:
+    """Build, then print the benchmark figures (never asserts timing)."""
+    python = ensure_venv()
+    ensure_chromium()
+    wheel = build() / wheel_filename(project_metadata())
+    print(f"\n== wheel size: {wheel.stat().st_size / 1024:.1f} KB (budget < 100 KB)")
+    codes = [subprocess.run([str(python), str(ROOT / "tests" / "bench" / script)],
+                            cwd=ROOT).returncode
+             for script in ("startup.py", "engine_speed.py")]
+    return max(codes)
+
+
+# --------------------------------------------------------------------------- command line
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the command line and run a subcommand; return the exit code."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("build", help="build the wheel and assemble dist/site/")
+    serve_parser = commands.add_parser("serve", help="build, then serve dist/site/")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    commands.add_parser("test", help="set up, build and run every test (other args go to pytest)")
+    commands.add_parser("bench", help="build, then print the benchmark figures")
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+
+    if args.command == "build":
+        build()
+    elif args.command == "serve":
+        serve(args.port)
+    elif args.command == "test":
+        return run_tests(extra)
+    elif args.command == "bench":
+        return run_bench()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

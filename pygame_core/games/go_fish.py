@@ -1,0 +1,297 @@
+"""Go Fish (2-6 players), rules GF-1 ... GF-11 of RULES.md.
+
+Cards are strings: rank + suit (``"TH"`` is the ten of hearts), ranks ``A23456789TJQK``, suits
+``CDHS``. Actions follow GF-11: ``ask 2 T`` (ask seat 2 for tens), with ``ask_card`` ``ask 2 TH``.
+
+Rulings made here where RULES.md is silent (the code that applies one says "ruling"):
+
+- *Another turn with an empty hand* (ruling, not in RULES.md): with ``keep_playing``, a player who
+  goes again (GF-3/GF-4) after laying down their last cards starts that new turn with an empty
+  hand, so GF-9's ruling applies: they draw one card if the stock has any, else they are skipped.
+- *Nobody to ask* (ruling, not in RULES.md): with ``keep_playing``, if it is a player's turn and
+  they hold cards but no other player holds any, their turn passes to the next seat (logged as a
+  skip), so play can continue (that seat then draws at the start of its turn, GF-9). This only
+  happens while the stock has cards: with an empty stock, one player holding every card left would
+  hold complete books, which GF-6 lays down.
+- *End beats another turn* (ruling, not in RULES.md): without ``keep_playing``, GF-7 ends the
+  game at once when the stock is emptied, even by a draw of the asked rank that would give another
+  turn (GF-4).
+- *Notation follows the variant* (ruling, not in RULES.md): with ``ask_card`` an ask names a card
+  (``ask 2 TH``) and ``ask 2 T`` is malformed; without it, the other way round.
+- *A bluff is not announced* (ruling, not in RULES.md): the bluff ask of GF-8 is logged like any
+  other ask and answered "Go fish", so the history never tells that the asker holds the card.
+- *Stalled play* (ruling, not in RULES.md; needed for GEN-6): with ``keep_playing`` and an empty
+  stock a miss changes nothing, so play could go round in circles forever (with ``ask_card`` even
+  catches can hand one card back and forth). Once :data:`STALL_LIMIT` asks in a row have been made
+  with an empty stock without a book being laid, play stops and the books laid so far decide, as
+  in GF-7. Random play practically never gets there (the longest stretch seen in thousands of
+  random games was about 560 asks, six players with ``ask_card`` and bluffs).
+- *Dealt books* (ruling, not in RULES.md): GF-1's books are laid down seat by seat from seat 0,
+  each seat's in the order of its sorted hand.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, insort
+
+from ..engine import Game, Option, deal, parse_seat
+from ..errors import InvalidOption
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+CARDS = tuple(rank + suit for rank in RANKS for suit in SUITS)
+RANK_SET = frozenset(RANKS)
+CARD_SET = frozenset(CARDS)
+CARDS_OF = {rank: tuple(rank + suit for suit in SUITS) for rank in RANKS}
+BOOKS = len(RANKS)
+STALL_LIMIT = 1000  # asks in a row with an empty stock and no book before play stops (GEN-6)
+MAX_PLAYERS = 6
+
+# Every possible action string, built once: ``ASK[seat][rank or card]`` and its parse.
+ASK = [{what: f"ask {seat} {what}" for what in (*RANKS, *CARDS)} for seat in range(MAX_PLAYERS)]
+PARSED = {action: (seat, what) for seat in range(MAX_PLAYERS) for what, action in ASK[seat].items()}
+
+
+def held_ranks(hand: list[str]) -> list[str]:
+    """The distinct ranks in a sorted ``hand``, in the hand's (sorted) order."""
+    ranks = []
+    last = ""
+    for card in hand:
+        if card[0] != last:
+            last = card[0]
+            ranks.append(last)
+    return ranks
+
+
+class GoFish(Game):
+    """Go Fish. Options: ``next_after_fish`` ``"asked"`` or ``"left"`` (GF-5), ``ask_card`` (GF-8),
+    ``ask_own_card`` (GF-8, needs ``ask_card``), ``keep_playing`` (GF-9), ``first_player`` (GEN-4).
+
+    State: ``hands`` (sorted), ``books`` (per seat, ranks in the order laid down), ``stock`` (top
+    at the end), ``last_ask`` (``(asker, asked, rank or card, cards handed over)`` or ``None``),
+    ``idle_asks`` (asks made with an empty stock since the last book, see *Stalled play*).
+    ``totals`` counts books per seat.
+
+    History entries (GF-10; never a hidden card): ``deal`` (start_player, hand_size, stock),
+    ``book`` (seat, rank), ``ask`` (seat, asked, rank), ``ask_card`` (seat, asked, card), ``give``
+    (seat = the giver, asker, rank, count), ``give_card`` (seat, asker, card), ``go_fish`` (seat =
+    the asked player, asker), ``fish`` (seat; the drawn card stays hidden), ``fish_shown`` (seat,
+    card: the asked rank or card, shown), ``draw`` (seat: an empty hand draws at the start of its
+    turn, GF-9; hidden), ``skip`` (seat, reason ``no_cards`` or ``no_one_to_ask``), ``end``
+    (reason ``empty_hand``, ``empty_stock``, ``all_books`` or ``stalled``), then ``game_end``.
+    """
+
+    name = "go_fish"
+    option_spec = {
+        "next_after_fish": Option("asked", str, choices=("asked", "left")),
+        "ask_card": Option(False),
+        "ask_own_card": Option(False),
+        "keep_playing": Option(False),
+    }
+
+    def full_deck(self) -> list[str]:
+        return list(CARDS)
+
+    @staticmethod
+    def card_fields(card: str) -> dict[str, str]:
+        return {"rank": card[0], "suit": card[1]}
+
+    @staticmethod
+    def action_fields(action: str) -> dict:
+        """``ask 2 T`` -> ``{"verb": "ask", "asked": 2, "rank": "T"}``; ``ask 2 TH`` ->
+        ``{"verb": "ask_card", "asked": 2, "card": "TH"}`` (one catalog sentence for each)."""
+        seat, what = PARSED[action]
+        if len(what) == 1:
+            return {"verb": "ask", "asked": seat, "rank": what}
+        return {"verb": "ask_card", "asked": seat, "card": what}
+
+    def _check_options(self, options: dict) -> dict:
+        checked = super()._check_options(options)
+        if checked["ask_own_card"] and not checked["ask_card"]:
+            raise InvalidOption("option ask_own_card: only possible with ask_card=True "
+                                "(it lets a player name a card they hold themselves, GF-8)")
+        return checked
+
+    # ----- setup (GF-1) -------------------------------------------------------------------------
+
+    def _setup(self, stock: list[str], first_player: int) -> None:
+        options = self.options
+        self.keep_playing = options["keep_playing"]
+        self.ask_card = options["ask_card"]
+        self.ask_own_card = options["ask_own_card"]
+        self.pass_to_asked = options["next_after_fish"] == "asked"
+        hand_size = 7 if self.players == 2 else 5
+        self.stock = stock
+        self.hands = deal(stock, self.players, hand_size)
+        self.books: list[list[str]] = [[] for _ in range(self.players)]
+        self.last_ask: tuple | None = None
+        self.idle_asks = 0
+        self.log("deal", start_player=first_player, hand_size=hand_size, stock=len(stock))
+        for seat, hand in enumerate(self.hands):
+            for rank in held_ranks(hand):
+                self._lay_book(seat, rank)
+        self._begin_turn(first_player)
+
+    # ----- legal actions (GF-2, GF-8, GF-11) ----------------------------------------------------
+
+    def _legal_actions(self) -> list[str]:
+        me = self.current_player
+        hands = self.hands
+        ranks = held_ranks(hands[me])
+        if self.ask_card:
+            hand = hands[me]
+            own = self.ask_own_card
+            wanted = [card for rank in ranks for card in CARDS_OF[rank] if own or card not in hand]
+        else:
+            wanted = ranks
+        actions: list[str] = []
+        for seat in range(self.players):  # seats ascending, then ranks/cards sorted: sorted overall
+            if seat != me and hands[seat]:
+                ask = ASK[seat]
+                actions += [ask[what] for what in wanted]
+        return actions
+
+    def _malformed(self, action: str) -> str | None:
+        parts = action.split(" ")
+        expected = "ask SEAT CARD, e.g. ask 2 TH" if self.ask_card else "ask SEAT RANK, e.g. ask 2 T"
+        if len(parts) != 3 or parts[0] != "ask":
+            return f"expected {expected}"
+        if parse_seat(parts[1], self.players) is None:
+            return f"no seat {parts[1]!r}; seats are 0..{self.players - 1}"
+        what = parts[2]
+        if self.ask_card:
+            if what not in CARD_SET:
+                return (f"{what!r} is not a card; with ask_card an ask names one card, rank "
+                        f"{' '.join(RANKS)} + suit {' '.join(SUITS)} (e.g. TH)")
+        elif what not in RANK_SET:
+            return f"{what!r} is not a rank; ranks are {' '.join(RANKS)} (T is ten)"
+        return None
+
+    def _explain(self, action: str) -> str:
+        seat, what = PARSED[action]
+        me = self.current_player
+        hand = self.hands[me]
+        if seat == me:
+            return "a player asks another player, not themselves (GF-2)"
+        if not self.hands[seat]:
+            return f"seat {seat} holds no cards to ask for (GF-2)"
+        if all(card[0] != what[0] for card in hand):
+            return f"seat {me} may only ask for a rank they hold (GF-2)"
+        if what in hand:
+            return f"{what} is in seat {me}'s own hand; naming it needs option ask_own_card (GF-8)"
+        return "not a legal action now"
+
+    # ----- applying actions (GF-3 ... GF-7) -----------------------------------------------------
+
+    def _apply(self, action: str) -> None:
+        asked, what = PARSED[action]
+        me = self.current_player
+        hands = self.hands
+        theirs = hands[asked]
+        if not self.stock:
+            self.idle_asks += 1  # reset by a book
+        if len(what) == 1:  # GF-3: ask for a rank
+            self.log("ask", seat=me, asked=asked, rank=what)
+            got = [card for card in theirs if card[0] == what]
+            if got:
+                hands[asked] = [card for card in theirs if card[0] != what]
+                self.log("give", seat=asked, asker=me, rank=what, count=len(got))
+        else:  # GF-8: ask for one card; a bluff (the asker holds it) always gets "Go fish"
+            self.log("ask_card", seat=me, asked=asked, card=what)
+            got = [what] if what in theirs else []
+            if got:
+                theirs.remove(what)
+                self.log("give_card", seat=asked, asker=me, card=what)
+        self.last_ask = (me, asked, what, len(got))
+        if got:
+            hand = hands[me]
+            hand += got
+            hand.sort()
+            self._lay_book(me, what[0])
+            again = True
+        else:
+            self.log("go_fish", seat=asked, asker=me)
+            again = self._fish(me, what)
+        if self.keep_playing:  # GF-9: play on until all books are down
+            if sum(self.totals) == BOOKS:
+                self._end("all_books")
+            elif self.idle_asks >= STALL_LIMIT:  # ruling: stalled play
+                self._end("stalled")
+            elif again:
+                self._begin_turn(me)  # ruling: may start empty-handed, then draw or skip
+            else:
+                self._begin_turn(asked if self.pass_to_asked else (me + 1) % self.players)
+        elif not self.stock or not hands[me] or not hands[asked]:  # GF-7 (ruling: beats "again")
+            self._end("empty_stock" if not self.stock else "empty_hand")
+        elif not again:
+            self.current_player = asked if self.pass_to_asked else (me + 1) % self.players
+
+    def _fish(self, me: int, what: str) -> bool:
+        """GF-4: draw the top of the stock; True if it is the asked rank (or card), shown."""
+        if not self.stock:  # only with keep_playing (GF-9): nobody draws
+            return False
+        card = self.stock.pop()
+        shown = card == what or card[0] == what  # ``what`` is a card (GF-8) or a rank
+        if shown:
+            self.log("fish_shown", seat=me, card=card)
+        else:
+            self.log("fish", seat=me)
+        insort(self.hands[me], card)
+        self._lay_book(me, card[0])
+        return shown
+
+    def _lay_book(self, seat: int, rank: str) -> None:
+        """GF-6: lay down the book of ``rank`` at once if ``seat`` holds all four cards."""
+        hand = self.hands[seat]
+        first = bisect_left(hand, rank)  # the hand is sorted: a rank's cards sit together
+        if first + 3 < len(hand) and hand[first + 3][0] == rank:
+            del hand[first:first + 4]
+            self.books[seat].append(rank)
+            self.totals[seat] += 1
+            self.idle_asks = 0
+            self.log("book", seat=seat, rank=rank)
+
+    def _begin_turn(self, seat: int) -> None:
+        """Give ``seat`` the turn; with ``keep_playing`` apply GF-9's draw-or-skip first."""
+        if self.keep_playing:
+            hands = self.hands
+            # Terminates: a skipped seat either has no cards with an empty stock (then at least two
+            # other seats hold cards) or is alone with cards while the stock has some (then the
+            # next seat draws one and may play).
+            while True:
+                if not hands[seat]:
+                    if self.stock:  # GF-9 ruling: draw one at the start of the turn
+                        hands[seat].append(self.stock.pop())
+                        self.log("draw", seat=seat)
+                    else:
+                        self.log("skip", seat=seat, reason="no_cards")
+                        seat = (seat + 1) % self.players
+                        continue
+                if any(hands[:seat]) or any(hands[seat + 1:]):
+                    break
+                self.log("skip", seat=seat, reason="no_one_to_ask")  # ruling, see module docstring
+                seat = (seat + 1) % self.players
+        self.current_player = seat
+
+    def _end(self, reason: str) -> None:
+        """GF-7: log why play stopped; the most books win, ties share."""
+        self.log("end", reason=reason)
+        self.finish(self.leaders())
+
+    # ----- views (GEN-7, GF-10) -----------------------------------------------------------------
+
+    def _game_view(self, seat: int | None) -> dict:
+        """``hand``, ``hand_sizes``, ``books`` (per seat), ``stock_size`` and ``last_ask``
+        (``{"seat", "asked", "rank" or "card", "given"}`` for the latest ask, ``None`` before one)."""
+        last_ask = None
+        if self.last_ask is not None:
+            asker, asked, what, given = self.last_ask
+            last_ask = {"seat": asker, "asked": asked, "rank" if len(what) == 1 else "card": what,
+                        "given": given}
+        return {
+            "hand": list(self.hands[seat]) if seat is not None else [],
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "books": [list(books) for books in self.books],
+            "stock_size": len(self.stock),
+            "last_ask": last_ask,
+        }

@@ -1,0 +1,40 @@
+"""Smoke tests: the built site starts from its own origin alone, and again with no network at all.
+
+Page contract: <html data-state> goes "loading" -> "ready" once the runtime and the engine wheel are
+loaded and the start screen is usable. The `page` fixture also fails a test on any request that
+leaves loopback and on any console error or page error.
+"""
+
+import pytest
+
+SERVICE_WORKER_TIMEOUT_MS = 60_000
+
+
+def describe_failure(page) -> str:
+    """The visible text of the page, to explain a state other than "ready"."""
+    return page.evaluate("document.body ? document.body.innerText.slice(0, 2000) : ''")
+
+
+def test_site_starts_without_leaving_loopback(page, base_url, open_app, page_log):
+    state = open_app(page, base_url)
+    assert state == "ready", describe_failure(page)
+    assert page_log.external == []
+
+
+@pytest.mark.service_worker
+def test_site_starts_offline_after_first_visit(page, base_url, open_app):
+    """After one visit the service worker has cached the whole site: it starts with no network."""
+    assert open_app(page, base_url) == "ready", describe_failure(page)
+    has_worker = page.evaluate("""async () => {
+        for (let i = 0; i < 50 && !(await navigator.serviceWorker.getRegistration()); i++) {
+            await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return Boolean(await navigator.serviceWorker.getRegistration());
+    }""")
+    assert has_worker, "the page registered no service worker (the app must register ./sw.js)"
+    page.wait_for_function(
+        "async () => (await navigator.serviceWorker.ready).active.state === 'activated'",
+        timeout=SERVICE_WORKER_TIMEOUT_MS)
+
+    page.context.set_offline(True)
+    assert open_app(page, base_url) == "ready", describe_failure(page)
