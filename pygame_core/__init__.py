@@ -27,7 +27,7 @@ def new_game(name: str, players: int, seed: int | None = None, options: dict | N
     (missing ones take their defaults); ``deck`` fixes the first round's deck, top card first (GEN-2).
     Raises :class:`InvalidOption` or :class:`InvalidDeck` (both ``ValueError``) naming the problem.
     """
-    cls = REGISTRY.get(name)
+    cls = REGISTRY.get(name) if isinstance(name, str) else None
     if cls is None:
         raise InvalidOption(f"unknown game {name!r}; known: {', '.join(GAMES)}")
     return cls(players, seed=seed, options=options, deck=deck)

@@ -21,7 +21,7 @@ def load_game(text: str) -> Game:
         raise InvalidSave("a save is JSON text")
     try:
         data = json.loads(text)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise InvalidSave(f"not a Tidepool save: the text is not valid JSON ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise InvalidSave("not a Tidepool save: the format marker is missing")

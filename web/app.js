@@ -1,6 +1,6 @@
 // Tidepool front end: renders only from the engine's views and sends the player's choices back.
 // The engine (Python, loaded by PyScript) is reached through window.tidepoolEngine(command, json).
-import { renderers } from "./tables.js";
+import { renderers } from "./tables/index.js";
 
 const $ = (sel) => document.querySelector(sel);
 const html = document.documentElement;

@@ -29,7 +29,11 @@ def follows(card: str, top: str) -> tuple[bool, bool]:
 
 class Snorkeling(Game):
     """Snorkeling. Options: ``expert`` (SN-4), ``target_score`` 12 or 6 (SN-8), ``first_player``
-    (GEN-4), ``max_turns_per_round`` (SN-14).
+    (GEN-4), ``max_turns_per_round`` (SN-14), ``max_rounds`` (default 100).
+
+    ``max_rounds`` (ruling, not in RULES.md): SN-8's "a tie for the lead plays another round" can
+    repeat forever (everyone always passing ends every round by SN-13 with all piles at 5), which
+    GEN-6 forbids; after ``max_rounds`` rounds the game ends and every tied leader wins.
 
     State: ``hands``, ``piles`` (bottom -> top, starting with the Lanternfish), ``centre``
     (bottom -> top), ``stock`` (the draw pile, top at the end), ``phase`` (start / playing /
@@ -41,6 +45,7 @@ class Snorkeling(Game):
         "expert": Option(False),
         "target_score": Option(12, int, choices=(12, 6)),
         "max_turns_per_round": Option(500, int, minimum=1),
+        "max_rounds": Option(100, int, minimum=1),
     }
 
     def full_deck(self) -> list[str]:
@@ -255,7 +260,8 @@ class Snorkeling(Game):
         self.round_scores.append(scores)
         self.log("round_end", round=self.round, reason=reason, scores=scores, totals=list(self.totals))
         leaders = self.leaders()
-        if max(self.totals) >= self.options["target_score"] and len(leaders) == 1:
+        reached = max(self.totals) >= self.options["target_score"]
+        if (reached and len(leaders) == 1) or self.round >= self.options["max_rounds"]:
             self.finish(leaders)
             return
         self.round += 1

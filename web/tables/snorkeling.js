@@ -1,36 +1,5 @@
-// Table renderers, one per game. Each draws the felt from the state the engine returned and turns
-// clicks into legal actions; none of them decides what is legal.
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text != null) node.textContent = text;
-  return node;
-}
-
-function symbol(id) {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("aria-hidden", "true");
-  const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
-  use.setAttribute("href", `#${id}`);
-  svg.append(use);
-  return svg;
-}
-
-function cardBacks(count, t) {
-  const box = el("div", "backs");
-  box.setAttribute("aria-label", t("table.cards", { n: count, count }));
-  for (let i = 0; i < Math.min(count, 12); i++) {
-    const back = el("span", "card back small");
-    back.append(symbol("sym-back"));
-    box.append(back);
-  }
-  box.append(el("span", "count", String(count)));
-  return box;
-}
-
-// ----- Snorkeling ---------------------------------------------------------------------------
+// The Snorkeling table: opponents' piles, the centre and draw pile, your pile and hand.
+import { el, symbol, cardBacks } from "./common.js";
 
 function snCard(card, t, extra = "") {
   const node = el("div", `card sn sn-${card[0]} ${extra}`);
@@ -55,7 +24,7 @@ function snPile(pile, t) {
   return box;
 }
 
-function snorkeling(felt, s, ui) {
+export function snorkeling(felt, s, ui) {
   const { t } = ui;
   const view = s.view;
   const me = s.viewer;
@@ -162,25 +131,3 @@ function snorkeling(felt, s, ui) {
   mine.append(buttons);
   felt.append(mine);
 }
-
-// ----- any game: the legal moves as buttons -------------------------------------------------
-
-function generic(felt, s, ui) {
-  felt.replaceChildren();
-  felt.className = "felt generic-table";
-  const view = s.view;
-  const hand = el("div", "hand");
-  for (const card of view.hand) hand.append(el("span", "card plain", card));
-  felt.append(hand);
-  const buttons = el("div", "turn-buttons");
-  for (const move of s.moves) {
-    const b = el("button", "", move.label);
-    b.type = "button";
-    b.dataset.action = move.action;
-    b.addEventListener("click", () => ui.act(move.action));
-    buttons.append(b);
-  }
-  felt.append(buttons);
-}
-
-export const renderers = { snorkeling, generic };
