@@ -3,7 +3,9 @@
 The catalog for a language is ``locales/<lang>.json`` (shared and UI text) merged with
 ``locales/<lang>.<game>.json`` (one per game). Templates use ``{name}`` placeholders. Entry and
 action fields are rendered by their names: seat fields become player names, card fields card
-names, ``rank`` a rank name; a template ``<key>.<count>`` (e.g. ``.1``) wins when ``count`` matches.
+names, ``rank`` a rank name; a template ``<key>.<count>`` (e.g. ``.1``) wins when ``count`` matches,
+and ``<key>.shared`` when an entry names several ``winners``. A game without its own sentence for an
+entry type uses the shared ``log.<type>``.
 """
 
 from __future__ import annotations
@@ -85,7 +87,10 @@ def _render(game: str, key: str, fields: dict[str, Any], names: list[str] | None
             args[k] = cat["list_sep"].join(str(x) for x in v)
         else:
             args[k] = v
-    template = cat.get(f"{key}.{fields.get('count')}") or cat.get(key)
+    variants = [f"{key}.{fields.get('count')}"]
+    if len(fields.get("winners") or ()) > 1:
+        variants.append(f"{key}.shared")
+    template = next((cat[k] for k in variants if k in cat), None) or cat.get(key)
     if template is None:
         return key
     return _fill(template, args)
@@ -93,7 +98,10 @@ def _render(game: str, key: str, fields: dict[str, Any], names: list[str] | None
 
 def describe(game: str, entry: dict, names: list[str] | None = None, lang: str = "en") -> str:
     """One history entry of ``game`` as a sentence, e.g. ``"Player 2 plays blue 3 to the centre."``."""
-    return _render(game, f"{game}.log.{entry['type']}", entry, names, lang)
+    key = f"{game}.log.{entry['type']}"
+    if key not in catalog(lang):
+        key = f"log.{entry['type']}"  # shared sentences, e.g. the game end
+    return _render(game, key, entry, names, lang)
 
 
 def describe_action(game: str, action: str, names: list[str] | None = None, lang: str = "en") -> str:

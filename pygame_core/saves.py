@@ -25,8 +25,9 @@ def load_game(text: str) -> Game:
         raise InvalidSave(f"not a Tidepool save: the text is not valid JSON ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise InvalidSave("not a Tidepool save: the format marker is missing")
-    if data.get("version") != SAVE_VERSION:
-        raise InvalidSave(f"save version {data.get('version')!r} is not supported (expected {SAVE_VERSION})")
+    version = data.get("version")
+    if type(version) is not int or version != SAVE_VERSION:
+        raise InvalidSave(f"save version {version!r} is not supported (expected {SAVE_VERSION})")
     keys = {"game", "players", "seed", "options", "deck", "actions"}
     missing = sorted(keys - set(data))
     if missing:

@@ -1,0 +1,423 @@
+"""The shared engine API (DESIGN.md "Engine API"): errors, options, determinism (GEN-1), saves,
+and the human sentences of ``pygame_core.describe``. Snorkeling serves as the concrete game."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import pygame_core as pc
+from pygame_core.games import REGISTRY
+from pygame_core.describe import card_name, catalog, describe, describe_action
+from helpers import all_views, play, random_playout, stacked_deck
+
+FULL = pc.new_game("snorkeling", 2, seed=0).full_deck()
+
+
+def played(seed: int = 7, players: int = 3, actions: int = 40, **options) -> pc.Game:
+    """A Snorkeling game after ``actions`` seeded random legal actions."""
+    g = pc.new_game("snorkeling", players, seed=seed, options=options)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+# ----- errors and the registry -----------------------------------------------------------------
+
+def test_error_family_is_valueerror():
+    for cls in (pc.IllegalAction, pc.MalformedAction, pc.InvalidSave, pc.InvalidOption, pc.InvalidDeck):
+        assert issubclass(cls, ValueError)
+    assert issubclass(pc.MalformedAction, pc.IllegalAction)
+
+
+def test_games_registry():
+    assert isinstance(pc.GAMES, tuple)
+    assert pc.GAMES[0] == "snorkeling"
+    design_order = ["snorkeling", "go_fish", "enemy_anemone"]
+    assert [name for name in design_order if name in pc.GAMES] == list(pc.GAMES)  # DESIGN order
+    for name in pc.GAMES:
+        players = REGISTRY[name].min_players
+        g = pc.new_game(name, players, seed=1)
+        assert g.name == name and g.players == players
+
+
+# ----- new_game errors -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["chess", "Snorkeling", "", "snorkeling "])
+def test_new_game_unknown_game(name):
+    with pytest.raises(pc.InvalidOption, match=f"unknown game {name!r}; known: snorkeling"):
+        pc.new_game(name, 2, seed=1)
+
+
+@pytest.mark.parametrize("name", [None, 3, ["snorkeling"], {"snorkeling": 1}])
+def test_new_game_game_name_not_a_string(name):
+    with pytest.raises(pc.InvalidOption, match="unknown game"):
+        pc.new_game(name, 2, seed=1)
+
+
+@pytest.mark.parametrize("players", [1, 7, 0, -2, "3", 3.0, True, None])
+def test_new_game_bad_player_count(players):
+    with pytest.raises(pc.InvalidOption, match=rf"snorkeling: players must be 2\.\.6, got {players!r}"):
+        pc.new_game("snorkeling", players, seed=1)
+
+
+def test_new_game_unknown_option():
+    with pytest.raises(pc.InvalidOption, match="unknown option 'colour'; known: expert, first_player"):
+        pc.new_game("snorkeling", 2, seed=1, options={"colour": "blue"})
+
+
+@pytest.mark.parametrize("options,message", [
+    ({"expert": "yes"}, "option expert: expected bool, got 'yes'"),
+    ({"expert": 1}, "option expert: expected bool, got 1"),
+    ({"expert": None}, "option expert: expected bool, got None"),
+    ({"target_score": 10}, "option target_score: expected one of 12, 6, got 10"),
+    ({"target_score": "12"}, "option target_score: expected int, got '12'"),
+    ({"target_score": 12.0}, "option target_score: expected int, got 12.0"),
+    ({"target_score": True}, "option target_score: expected int, got True"),
+    ({"max_turns_per_round": 0}, "option max_turns_per_round: expected at least 1, got 0"),
+    ({"first_player": 2}, r"option first_player: expected a seat number 0\.\.1, got 2"),
+    ({"first_player": -1}, r"option first_player: expected a seat number 0\.\.1, got -1"),
+    ({"first_player": "0"}, r"option first_player: expected a seat number 0\.\.1, got '0'"),
+    ({"first_player": False}, r"option first_player: expected a seat number 0\.\.1, got False"),
+])
+def test_new_game_bad_option_values(options, message):
+    with pytest.raises(pc.InvalidOption, match=f"^{message}$"):
+        pc.new_game("snorkeling", 2, seed=1, options=options)
+
+
+def test_new_game_options_not_a_dict():
+    with pytest.raises(pc.InvalidOption, match="options must be a dict"):
+        pc.new_game("snorkeling", 2, seed=1, options=[("expert", True)])
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "7", True])
+def test_new_game_bad_seed(seed):
+    with pytest.raises(pc.InvalidOption, match=rf"^seed must be a whole number >= 0, got {seed!r}$"):
+        pc.new_game("snorkeling", 2, seed=seed)
+
+
+@pytest.mark.parametrize("deck,hint", [
+    (FULL[:-1], r"\(74 cards given, 75 expected\)"),
+    (FULL + ["B0"], r"\(76 cards given, 75 expected\)"),
+    (["Z9"] + FULL[1:], r"\(unknown card 'Z9'\)"),
+    (["L5"] + FULL[1:], r"\(unknown card 'L5'\)"),
+    (FULL[:-1] + [FULL[0]], r"\(some card appears the wrong number of times\)"),
+    ([], r"\(0 cards given, 75 expected\)"),
+])
+def test_new_game_bad_deck(deck, hint):
+    assert FULL[0] != FULL[-1]
+    with pytest.raises(pc.InvalidDeck, match="^snorkeling: deck is not a permutation of the game's deck " + hint):
+        pc.new_game("snorkeling", 2, seed=1, deck=deck)
+
+
+@pytest.mark.parametrize("deck", ["B0 B1", [1] * 75, {"B0": 3}])
+def test_new_game_deck_not_a_list_of_strings(deck):
+    with pytest.raises(pc.InvalidDeck, match="deck must be a list of card strings, top card first"):
+        pc.new_game("snorkeling", 2, seed=1, deck=deck)
+
+
+def test_new_game_accepts_any_permutation_and_keeps_the_seed():
+    deck = list(reversed(FULL))
+    g = pc.new_game("snorkeling", 2, seed=3, deck=deck)
+    assert g.seed == 3 and g.view(0)["hand"] == sorted(deck[0:10:2])
+
+
+# ----- options and seeds -----------------------------------------------------------------------
+
+def test_options_filled_with_defaults():
+    g = pc.new_game("snorkeling", 3, seed=1)
+    assert g.options == {"first_player": None, "expert": False, "target_score": 12, "max_turns_per_round": 500,
+                         "max_rounds": 100}
+    g = pc.new_game("snorkeling", 3, seed=1, options={"expert": True, "first_player": 2})
+    assert g.options == {"first_player": 2, "expert": True, "target_score": 12, "max_turns_per_round": 500,
+                         "max_rounds": 100}
+    assert g.view(0)["options"] == g.options and g.view(None)["options"] == g.options
+
+
+def test_options_are_copied_from_the_caller():
+    mine = {"expert": True}
+    g = pc.new_game("snorkeling", 3, seed=1, options=mine)
+    mine["expert"] = False
+    assert g.options["expert"] is True and mine == {"expert": False}
+
+
+def test_seed_none_picks_a_kept_seed():
+    g = pc.new_game("snorkeling", 2)
+    assert type(g.seed) is int and g.seed >= 0
+    again = pc.new_game("snorkeling", 2, seed=g.seed)
+    assert all_views(again) == all_views(g)
+
+
+def test_view_rejects_bad_seats():
+    g = pc.new_game("snorkeling", 3, seed=1)
+    for seat in (3, -1, "0", 1.0):
+        with pytest.raises(ValueError, match="seat must be None or 0..2"):
+            g.view(seat)
+
+
+# ----- GEN-1 determinism -----------------------------------------------------------------------
+
+def test_gen1_same_seed_and_actions_same_game():
+    """The global RNG is disturbed between the two runs: only the game's own RNG matters."""
+    random.seed(1)
+    a = played(seed=21, players=4, actions=400)
+    random.seed(2)
+    random.random()
+    b = pc.new_game("snorkeling", 4, seed=21)
+    play(b, *a.actions)
+    assert b.to_json() == a.to_json()
+    assert all_views(b) == all_views(a) and b.history == a.history
+    assert a.round > 1, "the sequence should cross a round boundary (seeded reshuffle)"
+
+
+def test_gen1_different_seeds_differ():
+    hands = {json.dumps([pc.new_game("snorkeling", 3, seed=s).view(p)["hand"] for p in range(3)])
+             for s in range(10)}
+    assert len(hands) == 10
+
+
+def test_gen1_games_to_the_end_are_reproducible():
+    for seed in range(5):
+        a = pc.new_game("snorkeling", 2, seed=seed)
+        random_playout(a, random.Random(seed))
+        b = pc.load_game(a.to_json())
+        assert b.is_over and b.winners == a.winners and b.totals == a.totals and b.history == a.history
+
+
+# ----- saves -----------------------------------------------------------------------------------
+
+def test_save_round_trip_mid_game():
+    g = played(seed=5, players=4, actions=123, expert=True)
+    text = g.to_json()
+    json.loads(text)
+    h = pc.load_game(text)
+    assert h.to_json() == text
+    assert all_views(h) == all_views(g) and h.history == g.history
+    assert h.legal_actions() == g.legal_actions() and h.current_player == g.current_player
+    assert h.options == g.options and h.seed == g.seed and h.round == g.round
+    a = random.Random(1).choice(g.legal_actions())
+    g.apply(a)
+    h.apply(a)
+    assert all_views(h) == all_views(g)
+
+
+def test_save_round_trip_stacked_deck():
+    deck = list(reversed(FULL))
+    g = pc.new_game("snorkeling", 2, seed=9, options={"first_player": 1}, deck=deck)
+    play(g, "pass", "pass")
+    h = pc.load_game(g.to_json())
+    assert all_views(h) == all_views(g) and h.history == g.history
+
+
+def save_dict(**changes) -> dict:
+    data = json.loads(played(seed=3, players=2, actions=12).to_json())
+    data.update(changes)
+    return data
+
+
+def bad_saves():
+    good = played(seed=3, players=2, actions=12).to_json()
+    data = json.loads(good)
+    missing = {k: v for k, v in data.items() if k != "actions"}
+    illegal = dict(data, actions=data["actions"][:2] + ["place B9 1"])
+    well_formed_illegal = dict(data, actions=data["actions"][:2] + ["takeback"])
+    return [
+        ("hello", "not a Tidepool save: the text is not valid JSON"),
+        ("", "not a Tidepool save: the text is not valid JSON"),
+        (good[:-7], "not a Tidepool save: the text is not valid JSON"),
+        (good[: len(good) // 2], "not a Tidepool save: the text is not valid JSON"),
+        ("[1, 2]", "not a Tidepool save: the format marker is missing"),
+        ("null", "not a Tidepool save: the format marker is missing"),
+        (json.dumps(dict(data, format="chess-pgn")), "not a Tidepool save: the format marker is missing"),
+        (json.dumps({k: v for k, v in data.items() if k != "format"}), "format marker is missing"),
+        (json.dumps(dict(data, version=2)), "save version 2 is not supported (expected 1)"),
+        (json.dumps(dict(data, version="1")), "save version '1' is not supported"),
+        (json.dumps(missing), "the save is incomplete: actions missing"),
+        (json.dumps({"format": data["format"], "version": 1}),
+         "the save is incomplete: actions, deck, game, options, players, seed missing"),
+        (json.dumps(dict(data, game="chess")), "the save's setup is invalid: unknown game 'chess'"),
+        (json.dumps(dict(data, players=9)), "the save's setup is invalid: snorkeling: players must be 2..6"),
+        (json.dumps(dict(data, seed=-4)), "the save's setup is invalid: seed must be a whole number >= 0"),
+        (json.dumps(dict(data, options={"expert": "yes"})), "the save's setup is invalid: option expert"),
+        (json.dumps(dict(data, deck=FULL[:-1])),
+         "the save's setup is invalid: snorkeling: deck is not a permutation of the game's deck"),
+        (json.dumps(dict(data, deck=FULL[:-1] + ["B0"])), "deck is not a permutation"),
+        (json.dumps(illegal), "the save is inconsistent at action 3: place B9 1"),
+        (json.dumps(well_formed_illegal), "the save is inconsistent at action 3: takeback"),
+        (json.dumps(dict(data, actions=["pass", 7])), "the save's actions must be a list of strings"),
+        (json.dumps(dict(data, actions="pass")), "the save's actions must be a list of strings"),
+        (json.dumps(dict(data, actions=[None])), "the save's actions must be a list of strings"),
+    ]
+
+
+@pytest.mark.parametrize("index", range(len(bad_saves())))
+def test_load_game_refuses(index):
+    text, message = bad_saves()[index]
+    with pytest.raises(pc.InvalidSave) as info:
+        pc.load_game(text)
+    assert isinstance(info.value, ValueError)
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize("value", [None, 7, ["{}"], {"format": "tidepool-save"}])
+def test_load_game_refuses_non_text(value):
+    with pytest.raises(pc.InvalidSave, match="a save is JSON text"):
+        pc.load_game(value)
+
+
+def test_load_game_refuses_deeply_nested_json():
+    with pytest.raises(pc.InvalidSave, match="not a Tidepool save: the text is not valid JSON"):
+        pc.load_game("[" * 100_000)
+
+
+@pytest.mark.parametrize("name", [["snorkeling"], {"n": 1}])
+def test_load_game_refuses_unhashable_game_name(name):
+    text = json.dumps(save_dict(game=name))
+    with pytest.raises(pc.InvalidSave, match="the save's setup is invalid"):
+        pc.load_game(text)
+
+
+def test_load_game_fuzzed_fields_give_a_game_or_invalidsave():
+    """Every top-level field replaced by odd JSON values: either a working game or InvalidSave,
+    never another exception."""
+    odd = [None, True, 0, -1, 2**70, 1.5, "", "x", [], [0], {}, {"a": None}]
+    base = save_dict()
+    for key in base:
+        for value in odd:
+            text = json.dumps(dict(base, **{key: value}))
+            try:
+                g = pc.load_game(text)
+            except pc.InvalidSave as exc:
+                assert str(exc)
+            else:
+                json.dumps(all_views(g))
+                g.legal_actions()
+
+
+# ----- describe --------------------------------------------------------------------------------
+
+def takeback_script(choice: str | None, **options) -> pc.Game:
+    """Seat 0 empties their hand on turn 3 and is offered their pile's Y4 back (SN-6); ``choice``
+    is ``"takeback"``, ``"keep"`` or ``None`` (stop at the choice)."""
+    full = pc.new_game("snorkeling", 2, seed=0).full_deck()
+    deck = stacked_deck(full, [["B1", "G4", "B2", "B3", "P3"], ["B2", "Y4", "O1", "O2", "O3"]], ["B0"],
+                        ["B4", "P0", "Y1", "Y2", "Y3"])
+    g = pc.new_game("snorkeling", 2, seed=1, options={"first_player": 0, **options}, deck=deck)
+    play(g, "center B1", "place G4 1", "center B2", "place Y4 0", "center B3", "center B2", "center B4",
+         "place P3 1")
+    assert g.legal_actions() == ["keep", "takeback"]
+    if choice:
+        g.apply(choice)
+    return g
+
+
+def collect_history() -> list[dict]:
+    """History entries of every Snorkeling type: scripted games (take-back and keep, played on to
+    the end with a short target and turn cap) plus random games (reshuffles, Beaches)."""
+    entries = []
+    for choice in ("takeback", "keep"):
+        g = takeback_script(choice, target_score=6, max_turns_per_round=4)
+        rng = random.Random(3)
+        random_playout(g, rng)
+        entries += g.history
+    for seed in range(6):
+        r = pc.new_game("snorkeling", 2, seed=seed)
+        random_playout(r, random.Random(seed))
+        entries += r.history
+    return entries
+
+
+ENTRY_TYPES = {"round_start", "pass", "center", "place", "end", "draw", "reshuffle", "takeback", "keep",
+               "round_end", "game_end"}
+
+
+def test_describe_every_history_entry_type():
+    """Every entry type renders: no placeholder left, no raw catalog key, a full sentence."""
+    entries = collect_history()
+    assert {e["type"] for e in entries} == ENTRY_TYPES
+    for entry in entries:
+        text = describe("snorkeling", entry)
+        assert "{" not in text and "}" not in text and not text.startswith("snorkeling."), (entry, text)
+        assert text.endswith("."), text
+        if {"seat", "start_player", "winners"} & set(entry):
+            assert "Player " in text, text
+
+
+@pytest.mark.parametrize("entry,text", [
+    ({"type": "round_start", "round": 1, "start_player": 0, "center": "B0"},
+     "Round 1 begins. Player 1 starts; the centre shows blue Beach."),
+    ({"type": "center", "seat": 1, "card": "B3"}, "Player 2 plays blue 3 to the centre."),
+    ({"type": "place", "seat": 0, "card": "G4", "target": 2}, "Player 1 puts green Ray on Player 3's pile."),
+    ({"type": "pass", "seat": 2}, "Player 3 passes."),
+    ({"type": "end", "seat": 0}, "Player 1 places nothing on a pile."),
+    ({"type": "draw", "seat": 0, "count": 1}, "Player 1 draws a card."),
+    ({"type": "draw", "seat": 1, "count": 2}, "Player 2 draws 2 cards."),
+    ({"type": "reshuffle", "count": 12},
+     "The draw pile is empty: 12 centre cards are shuffled into a new draw pile."),
+    ({"type": "takeback", "seat": 0, "card": "Y4"}, "Player 1 takes yellow Ray back from their own pile."),
+    ({"type": "keep", "seat": 1}, "Player 2 leaves their pile as it is."),
+    ({"type": "round_end", "round": 1, "reason": "beach", "scores": [5, 0], "totals": [5, 0]},
+     "Round 1 is over (a Beach reached a pile). Scores this round: 5, 0. Totals: 5, 0."),
+    ({"type": "round_end", "round": 3, "reason": "stalemate", "scores": [5, 5], "totals": [9, 10]},
+     "Round 3 is over (nobody could play or draw). Scores this round: 5, 5. Totals: 9, 10."),
+    ({"type": "round_end", "round": 2, "reason": "turn_cap", "scores": [1, 4], "totals": [6, 9]},
+     "Round 2 is over (the turn limit was reached). Scores this round: 1, 4. Totals: 6, 9."),
+    ({"type": "game_end", "winners": [1], "totals": [10, 13]}, "The game is over. Winner: Player 2."),
+])
+def test_describe_exact_sentences(entry, text):
+    assert describe("snorkeling", entry) == text
+
+
+def test_describe_with_names():
+    entry = {"type": "place", "seat": 0, "card": "P1", "target": 1}
+    assert describe("snorkeling", entry, names=["Ann", "Bob"]) == "Ann puts purple 1 on Bob's pile."
+
+
+@pytest.mark.parametrize("action,text", [
+    ("pass", "Pass"),
+    ("center B3", "Play blue 3 to the centre"),
+    ("center Y0", "Play yellow Beach to the centre"),
+    ("place G4 2", "Put green Ray on Player 3's pile"),
+    ("end", "Finish without placing"),
+    ("takeback", "Take the top card of your pile back"),
+    ("keep", "Keep your pile as it is"),
+])
+def test_describe_action_exact(action, text):
+    assert describe_action("snorkeling", action) == text
+
+
+def test_describe_action_every_legal_action():
+    verbs = set()
+    for g in (pc.new_game("snorkeling", 4, seed=2), takeback_script(None)):
+        rng = random.Random(2)
+        for _ in range(300):
+            if g.is_over:
+                break
+            for action in g.legal_actions():
+                text = describe_action("snorkeling", action, names=["A", "B", "C", "D"])
+                assert "{" not in text and not text.startswith("snorkeling.") and text, action
+                verbs.add(action.split(" ")[0])
+            g.apply(rng.choice(g.legal_actions()))
+    assert verbs == {"pass", "center", "place", "end", "takeback", "keep"}
+
+
+def test_card_names():
+    assert card_name("snorkeling", "L5") == "Lanternfish"
+    assert card_name("snorkeling", "O0") == "orange Beach"
+    assert card_name("snorkeling", "P4") == "purple Ray"
+    assert card_name("snorkeling", "Y2") == "yellow 2"
+
+
+def test_describe_other_language_falls_back_to_english_and_unknown_language_fails():
+    entry = {"type": "pass", "seat": 0}
+    for lang in ("de", "id", "pt", "ar"):
+        text = describe("snorkeling", entry, lang=lang)
+        assert text and "{" not in text
+    assert set(catalog("en")) <= set(catalog("de"))
+    with pytest.raises(ValueError, match="unknown language 'xx'"):
+        describe("snorkeling", entry, lang="xx")
