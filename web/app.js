@@ -4,7 +4,7 @@ import { renderers } from "./tables/index.js";
 
 const $ = (sel) => document.querySelector(sel);
 const html = document.documentElement;
-const BIG_FILES = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide.asm.mjs"];
+const BIG_FILES = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", ".whl"];
 const ENGINE_TIMEOUT_MS = 90000;
 
 const app = {
@@ -62,32 +62,31 @@ function call(command, payload = {}) {
 
 // ----- loading ------------------------------------------------------------------------------
 
-async function prefetch(onProgress) {
-  // Fetch the large runtime files ourselves so the bar shows real bytes; PyScript then reads
-  // them from the browser cache.
-  const sizes = {};
-  const done = {};
-  const report = () => {
-    const total = Object.values(sizes).reduce((a, b) => a + b, 0);
-    const got = Object.values(done).reduce((a, b) => a + b, 0);
-    onProgress(got, total);
-  };
-  await Promise.all(BIG_FILES.map(async (url) => {
-    try {
-      const response = await fetch(url);
-      sizes[url] = Number(response.headers.get("content-length")) || 0;
-      const reader = response.body.getReader();
-      done[url] = 0;
-      for (;;) {
-        const { done: finished, value } = await reader.read();
-        if (finished) break;
-        done[url] += value.length;
+function trackDownloads(onProgress) {
+  // Count the bytes of the runtime's own large downloads as they stream in (no second fetch):
+  // wrap fetch until the engine is ready, passing each response body through a counter.
+  const original = window.fetch;
+  const sizes = new Map();
+  const got = new Map();
+  const report = () => onProgress([...got.values()].reduce((a, b) => a + b, 0),
+    [...sizes.values()].reduce((a, b) => a + b, 0));
+  window.fetch = async (input, init) => {
+    const response = await original(input, init);
+    const url = typeof input === "string" ? input : input.url ?? String(input);
+    if (!BIG_FILES.some((name) => url.endsWith(name)) || !response.body) return response;
+    sizes.set(url, Number(response.headers.get("content-length")) || 0);
+    got.set(url, 0);
+    const counter = new TransformStream({
+      transform(chunk, controller) {
+        got.set(url, got.get(url) + chunk.byteLength);
         report();
-      }
-    } catch (err) {
-      console.warn(`prefetch ${url}: ${err}`);
-    }
-  }));
+        controller.enqueue(chunk);
+      },
+    });
+    return new Response(response.body.pipeThrough(counter),
+      { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+  return () => { window.fetch = original; };
 }
 
 function waitForEngine() {
@@ -108,31 +107,28 @@ async function loadCommonCatalog(lang) {
 
 async function boot() {
   const params = new URLSearchParams(location.search);
-  app.lang = params.get("lang") || "en";
+  app.lang = /^(en|de|id|pt|ar)$/.test(params.get("lang")) ? params.get("lang") : "en";
   if (params.get("embed") === "1") html.classList.add("embed");
-  await loadCommonCatalog(/^(en|de|id|pt|ar)$/.test(app.lang) ? app.lang : "en");
-  applyTexts();
   const bar = $("#load-progress");
   const status = $("#load-status");
   const mb = (n) => (n / 1048576).toFixed(1);
-  status.textContent = t("loading.start");
-  let downloading = true;
-  prefetch((got, total) => {
-    if (!downloading || !total) return;
-    bar.value = Math.min(90, (90 * got) / total);
-    status.textContent = t("loading.download", { done: mb(got), total: mb(total) });
-  }).then(() => {
-    downloading = false;
-    bar.value = 92;
-    status.textContent = t("loading.start");
+  const untrack = trackDownloads((got, total) => {
+    if (!total) return;
+    bar.value = Math.min(95, (95 * got) / total);
+    status.textContent = got < total ? t("loading.download", { done: mb(got), total: mb(total) }) : t("loading.start");
   });
+  const engine = waitForEngine();
+  await loadCommonCatalog(app.lang);
+  applyTexts();
+  if (!status.textContent.includes("MB")) status.textContent = t("loading.start");
   try {
-    await waitForEngine();
+    await engine;
   } catch (err) {
     fail(t("error.load", { message: err.message }));
     return;
+  } finally {
+    untrack();
   }
-  downloading = false;
   bar.value = 100;
   ready();
 }
@@ -515,8 +511,10 @@ function registerServiceWorker() {
 }
 
 window.addEventListener("error", (ev) => {
-  if (html.dataset.state === "loading") fail(t("error.load", { message: ev.message }));
-  else toast(ev.message);
+  // Show one readable line; the full report stays in the console.
+  const line = String(ev.message ?? ev.error ?? "").split("\n").find((l) => l.trim()) ?? "";
+  if (html.dataset.state === "loading") fail(t("error.load", { message: line }));
+  else toast(line);
 });
 
 wireStartForm();
