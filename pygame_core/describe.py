@@ -1,7 +1,7 @@
 """Human sentences for actions and history entries, from the message catalog in ``locales/``.
 
-The catalog for a language is ``locales/<lang>.json`` (shared and UI text) merged with
-``locales/<lang>.<game>.json`` (one per game). Templates use ``{name}`` placeholders. Entry and
+The catalog for a language is ``locales/<lang>.json`` (shared and UI text) merged with every
+``locales/<lang>.<part>.json`` (one per game, plus rules and demos). Templates use ``{name}`` placeholders. Entry and
 action fields are rendered by their names: seat fields become player names, card fields card
 names, ``rank`` a rank name; a template ``<key>.<count>`` (e.g. ``.1``) wins when ``count`` matches,
 and ``<key>.shared`` when an entry names several ``winners``. A game without its own sentence for an
@@ -34,10 +34,9 @@ def catalog(lang: str = "en") -> dict[str, str]:
         raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
     merged: dict[str, str] = {} if lang == "en" else dict(catalog("en"))
     folder = resources.files(__package__) / "locales"
-    for name in [f"{lang}.json"] + [f"{lang}.{game}.json" for game in REGISTRY]:
-        path = folder / name
-        if path.is_file():
-            merged.update(json.loads(path.read_text(encoding="utf-8")))
+    parts = sorted(p.name for p in folder.iterdir() if p.name.startswith(f"{lang}.") and p.name.endswith(".json"))
+    for name in sorted(parts, key=lambda n: n != f"{lang}.json"):
+        merged.update(json.loads((folder / name).read_text(encoding="utf-8")))
     return merged
 
 
