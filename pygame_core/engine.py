@@ -85,6 +85,11 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     option_spec: ClassVar[dict[str, Option]] = {}
+    # History entry types that show a hidden card (or a hand's content) to every seat but the
+    # entry's own ``seat`` (entries without a seat: to everyone), and those that show one to that
+    # seat alone (its draws). Undo never steps back over either (see :meth:`reveals`).
+    reveals_to_others: ClassVar[frozenset[str]] = frozenset()
+    reveals_to_actor: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, players: int, seed: int | None = None, options: dict | None = None,
                  deck: list[str] | None = None) -> None:
@@ -244,6 +249,18 @@ class Game:
             "deck": self._deck, "actions": self.actions,
         }, separators=(",", ":"))
 
+    def prefix(self, count: int) -> "Game":
+        """A new game with this game's setup and its first ``count`` actions replayed (GEN-1).
+
+        Raises ``ValueError`` when ``count`` is not in ``0..len(actions)``.
+        """
+        if type(count) is not int or not 0 <= count <= len(self.actions):
+            raise ValueError(f"count must be 0..{len(self.actions)}, got {count!r}")
+        game = type(self)(self.players, seed=self.seed, options=self.options, deck=self._deck)
+        for action in self.actions[:count]:
+            game.apply(action)
+        return game
+
     def clone(self) -> "Game":
         """An independent copy: applying actions to it never affects this game."""
         new = object.__new__(type(self))
@@ -268,6 +285,13 @@ class Game:
 
     def _apply(self, action: str) -> None:
         raise NotImplementedError
+
+    def reveals(self, entry: dict, seat: int) -> bool:
+        """Whether the history ``entry`` showed ``seat`` something that was hidden from it (GEN-7)."""
+        kind = entry["type"]
+        if kind in self.reveals_to_actor:
+            return entry.get("seat") == seat
+        return kind in self.reveals_to_others and entry.get("seat") != seat
 
     def log(self, kind: str, **data: Any) -> None:
         """Append one public history entry ``{"type": kind, **data}`` (JSON-safe values only)."""

@@ -23,17 +23,60 @@ TRUE_WORDS, FALSE_WORDS = ("1", "true", "yes", "on"), ("0", "false", "no", "off"
 
 
 class Table:
-    """One game at the table: the engine game plus who sits where (``human`` or ``bot:<level>``)."""
+    """One game at the table: the engine game plus who sits where (``human`` or ``bot:<level>``).
+
+    ``steps`` holds, per action taken, ``(seat that acted, history length after it)``; undo and
+    replay work from it.
+    """
 
     def __init__(self, game: Game, seats: list[str], lang: str) -> None:
-        self.game = game
         self.seats = seats
         self.lang = lang
         self.bots = {s: make_bot(kind[4:], seed=game.seed * 8 + s)
                      for s, kind in enumerate(seats) if kind.startswith("bot:")}
-        humans = [s for s, kind in enumerate(seats) if kind == "human"]
-        self.humans = humans
-        self.viewer: int | None = humans[0] if humans else None
+        self.humans = [s for s, kind in enumerate(seats) if kind == "human"]
+        self.viewer: int | None = self.humans[0] if self.humans else None
+        self.replay_cursor: Game | None = None
+        self._rebuild(game)
+
+    def _rebuild(self, game: Game) -> None:
+        """Take ``game`` as the table's game, replaying it once to learn who took each action."""
+        fresh = game.prefix(0)
+        self.base_history = len(fresh.history)
+        self.steps: list[tuple[int, int]] = []
+        for action in game.actions:
+            actor = fresh.current_player
+            fresh.apply(action)
+            self.steps.append((actor, len(fresh.history)))
+        self.game = fresh
+
+    def apply(self, action: str) -> None:
+        actor = self.game.current_player
+        self.game.apply(action)
+        self.steps.append((actor, len(self.game.history)))
+
+    def undo_target(self, seat: int | None) -> int | None:
+        """How many actions to keep so that ``seat``'s latest decision is taken back, or ``None``
+        when something revealed to ``seat`` since then (a draw, a catch, a card played from a
+        hidden hand) forbids it."""
+        if seat is None or seat not in self.humans or self.game.is_over:
+            return None
+        history = self.game.history
+        for index in range(len(self.steps) - 1, -1, -1):
+            actor, end = self.steps[index]
+            start = self.steps[index - 1][1] if index else self.base_history
+            if any(self.game.reveals(entry, seat) for entry in history[start:end]):
+                return None
+            if actor == seat:
+                return index
+        return None
+
+    def undo(self, seat: int | None) -> None:
+        keep = self.undo_target(seat)
+        if keep is None:
+            raise ValueError("nothing to undo: your last decision was followed by a card you have seen")
+        self.game = self.game.prefix(keep)
+        del self.steps[keep:]
 
     def names(self) -> list[str]:
         cat = catalog(self.lang)
@@ -47,25 +90,77 @@ class Table:
                 names.append(cat["bot_name"].replace("{level}", level).replace("{n}", str(seat + 1)))
         return names
 
-    def state(self, log_from: int = 0) -> dict:
+    def _log(self, game: Game, start: int, end: int, names: list[str]) -> list[dict]:
+        return [{"i": i, "type": e["type"], "text": describe(game.name, e, names, self.lang)}
+                for i, e in enumerate(game.history[start:end], start=start)]
+
+    def state(self, log_from: int = 0, **options: Any) -> dict:
+        """The page's picture of the table for the viewer: the current human, or ``viewer`` when
+        given (``None`` = spectator, e.g. while a hot-seat hand-over hides the hand)."""
         game = self.game
         current = game.current_player
-        if current is not None and current in self.humans:
+        if "viewer" in options:
+            self.viewer = _check_viewer(options["viewer"], game.players)
+        elif current is not None and current in self.humans:
             self.viewer = current
         names = self.names()
         view = game.view(self.viewer)
         moves = [{"action": a, "label": describe_action(game.name, a, names, self.lang)}
                  for a in view["legal_actions"]]
         log_from = max(0, min(log_from, len(game.history)))
-        log = [{"i": i, "type": e["type"], "text": describe(game.name, e, names, self.lang)}
-               for i, e in enumerate(game.history[log_from:], start=log_from)]
         return {"ok": True, "view": view, "viewer": self.viewer, "seats": self.seats, "names": names,
-                "moves": moves, "log": log, "log_size": len(game.history), "seed": game.seed,
-                "bot_to_move": current is not None and current in self.bots}
+                "moves": moves, "log": self._log(game, log_from, len(game.history), names),
+                "log_size": len(game.history), "seed": game.seed, "steps": len(game.actions),
+                "bot_to_move": current is not None and current in self.bots,
+                "can_undo": self.undo_target(self.viewer) is not None,
+                "summary": summary(game)}
+
+    def replay_state(self, step: int, viewer: Any) -> dict:
+        """The table after the first ``step`` actions, seen by ``viewer`` (a seat, ``None`` for a
+        spectator, or ``"all"`` for every hand open), with the log up to there."""
+        if type(step) is not int or not 0 <= step <= len(self.game.actions):
+            raise ValueError(f"replay step must be 0..{len(self.game.actions)}, got {step!r}")
+        cursor = self.replay_cursor
+        if cursor is None or len(cursor.actions) > step or cursor.actions != self.game.actions[:len(cursor.actions)]:
+            cursor = self.game.prefix(0)
+        for action in self.game.actions[len(cursor.actions):step]:
+            cursor.apply(action)
+        self.replay_cursor = cursor
+        names = self.names()
+        seat = None if viewer == "all" else _check_viewer(viewer, cursor.players)
+        view = cursor.view(seat)
+        view["legal_actions"] = []
+        state = {"ok": True, "view": view, "viewer": seat, "seats": self.seats, "names": names,
+                 "moves": [], "log": self._log(cursor, 0, len(cursor.history), names),
+                 "log_size": len(cursor.history), "step": step, "steps": len(self.game.actions),
+                 "bot_to_move": False, "can_undo": False}
+        if viewer == "all":
+            state["open_hands"] = [cursor.view(s)["hand"] for s in range(cursor.players)]
+        return state
 
     def save_text(self) -> str:
         return json.dumps({"kind": SAVE_KIND, "seats": self.seats, "lang": self.lang,
                            "game": json.loads(self.game.to_json())})
+
+
+def _check_viewer(viewer: Any, players: int) -> int | None:
+    if viewer is None or (type(viewer) is int and 0 <= viewer < players):
+        return viewer
+    raise ValueError(f"viewer must be a seat 0..{players - 1} or null, got {viewer!r}")
+
+
+def summary(game: Game) -> dict:
+    """Totals over the game for the end-of-game chart: one point per round or hand end (the
+    entries carrying ``totals``), or per book laid in Go Fish. ``{"points": [[total per seat], …]}``."""
+    points = [[0] * game.players]
+    books = [0] * game.players
+    for entry in game.history:
+        if entry["type"] in ("round_end", "hand_end"):
+            points.append(list(entry["totals"]))
+        elif entry["type"] == "book":
+            books[entry["seat"]] += 1
+            points.append(list(books))
+    return {"points": points}
 
 
 _table: Table | None = None
@@ -171,7 +266,7 @@ def act(action: str) -> dict:
     table = _require_table()
     if table.game.current_player in table.bots:
         raise ValueError("it is a bot's turn")
-    table.game.apply(action)
+    table.apply(action)
     return {"ok": True}
 
 
@@ -183,7 +278,7 @@ def bot_step() -> dict:
     if bot is None:
         raise ValueError("it is not a bot's turn")
     action = bot.choose(table.game, seat)
-    table.game.apply(action)
+    table.apply(action)
     return {"ok": True, "action": action, "seat": seat,
             "bot_to_move": table.game.current_player in table.bots}
 
@@ -222,7 +317,10 @@ COMMANDS = {
     "info": lambda p: info(p.get("lang", "en")),
     "parse_query": lambda p: {"ok": True, "config": parse_query(p.get("query", ""))},
     "start": start,
-    "state": lambda p: _require_table().state(p.get("log_from", 0)),
+    "state": lambda p: _require_table().state(p.get("log_from", 0),
+                                              **({"viewer": p["viewer"]} if "viewer" in p else {})),
+    "undo": lambda p: (_require_table().undo(p.get("seat")), {"ok": True})[1],
+    "replay": lambda p: _require_table().replay_state(p.get("step", 0), p.get("viewer")),
     "act": lambda p: act(p.get("action")),
     "bot_step": lambda p: bot_step(),
     "save": lambda p: {"ok": True, "text": _require_table().save_text()},

@@ -8,6 +8,8 @@ their shown sides (``[1, 2]``), the supply is a count. Actions follow EA-13: ``p
 
 from __future__ import annotations
 
+import random
+
 from ..engine import Game, deal
 
 SUITS = "OJSRCT"
@@ -81,6 +83,8 @@ class EnemyAnemone(Game):
     """
 
     name = "enemy_anemone"
+    reveals_to_others = frozenset({"hand_start", "play", "discard"})
+    reveals_to_actor = frozenset({"draw"})
     min_players = 2
     max_players = 6
     option_spec: dict = {}
@@ -382,3 +386,152 @@ class EnemyAnemone(Game):
             "score_pile_bonus": bonus,
             "score_pile_points": len(pile) + bonus,
         }
+
+    # ----- determinization (for search bots; GEN-7, EA-12) --------------------------------------
+
+    def determinize(self, seat: int, rng: random.Random) -> "EnemyAnemone":
+        """An independent copy in which every card hidden from ``seat`` is dealt again at random.
+
+        For search bots (information-set Monte Carlo tree search). Hidden from ``seat`` (EA-12) are
+        the other hands, the stock (2 players) and the identity of the other players' discards.
+        They are re-dealt at random from the cards of this hand's deck that ``seat`` has not seen
+        elsewhere (its own hand and score pile, every card played to a trick), keeping hand sizes,
+        score-pile sizes and the stock size, and consistently with the public history of this hand
+        (read by :meth:`_void_knowledge`): a player who discarded (EA-3, EA-11) held no card of the
+        suits not yet played in that trick, so
+
+        - their discard is of a suit played in that trick before it (and not of a suit they were
+          already known to lack);
+        - they hold no card of those suits as long as they have not drawn since; in 2-player play
+          (EA-11) a later draw of ``k`` cards lets them hold at most ``k`` (minus those of them
+          they have played since).
+
+        The only hidden state read is ``seat``'s own hand and score pile. The copy's RNG is
+        re-seeded from ``rng`` (later hands are unknown too) and its ``actions`` list is emptied:
+        it is a sampled world for search, not a game to save. ``rng`` alone decides the sample.
+        """
+        suits, voids, limits, discards, won = self._void_knowledge(seat)
+        located = set(self.hands[seat])  # every card of the deck is unique
+        located.update(self.piles[seat])
+        for p, cards in enumerate(won):
+            if p != seat:
+                located.update(cards)
+        located.update(entry[1] for entry in self.trick)
+        pool = [card for card in self.full_deck() if card not in located]
+        others = [p for p in range(self.players) if p != seat]
+        deal_ = None
+        for relax in range(3):  # 0: every constraint; 1: no 2-player limits; 2: none
+            for _ in range(40 if relax == 0 else 10):
+                deal_ = _deal_by_suit(pool, others, [len(h) for h in self.hands], suits, voids,
+                                      limits, discards, relax, rng)
+                if deal_ is not None:
+                    break
+            if deal_ is not None:
+                break
+        if deal_ is None:  # unreachable in practice: the true deal satisfies every constraint
+            raise RuntimeError("enemy_anemone determinize: no deal fits the public history")
+        hands, piles, stock = deal_
+        if len(stock) != len(self.stock):  # only a bug in the bookkeeping gets here
+            raise RuntimeError(f"enemy_anemone determinize: {len(stock)} cards left for a stock "
+                               f"of {len(self.stock)}")
+        new = self.clone()
+        new.rng = random.Random(rng.getrandbits(64))
+        new.actions = []
+        new._legal = None
+        for p in others:
+            new.hands[p] = sorted(hands[p])
+            new.piles[p] = won[p] + piles[p]
+        new.stock = stock
+        return new
+
+    def _void_knowledge(self, seat: int) -> tuple:
+        """What this hand's public history tells ``seat`` (see :meth:`determinize`).
+
+        Returns ``(suits, voids, limits, discards, won)``: the deck's suits; per seat the suits it
+        holds none of; per seat ``[suits, k]`` pairs (hold at most ``k`` cards of those suits, after
+        2-player draws); per seat one set of possible suits for each of its discards this hand; per
+        seat the public cards in its score pile (tricks won).
+        """
+        history = self.history
+        start = len(history) - 1
+        while start >= 0 and history[start]["type"] != "hand_start":
+            start -= 1
+        n = self.players
+        suits = frozenset(card[0] for card in self.full_deck())
+        voids: list[set] = [set() for _ in range(n)]
+        limits: list[list] = [[] for _ in range(n)]
+        discards: list[list] = [[] for _ in range(n)]
+        won: list[list] = [[] for _ in range(n)]
+        played = ""  # suits played so far in the trick being read
+        for entry in history[start + 1:]:
+            kind = entry["type"]
+            if kind == "play":
+                suit = entry["card"][0]
+                played += suit
+                for limit in limits[entry["seat"]]:
+                    if suit in limit[0]:
+                        limit[1] -= 1
+            elif kind == "discard":
+                p = entry["seat"]
+                voids[p].update(suits.difference(played))  # EA-3: none of the unplayed suits
+                discards[p].append(suits - voids[p])
+            elif kind == "trick_end":
+                won[entry["winner"]].extend(entry["cards"])
+                played = ""
+            elif kind == "draw":  # EA-11: after a draw, a void holds for the old cards only
+                p = entry["seat"]
+                for limit in limits[p]:
+                    limit[1] += entry["count"]
+                if voids[p]:
+                    limits[p].append([frozenset(voids[p]), entry["count"]])
+                    voids[p] = set()
+        return suits, voids, limits, discards, won
+
+
+def _deal_by_suit(pool: list[str], others: list[int], sizes: list[int], suits: frozenset,
+                  voids: list, limits: list, discards: list, relax: int,
+                  rng: random.Random) -> tuple | None:
+    """One random attempt at dealing ``pool`` to the other hands, the other players' discards and
+    the stock for :meth:`EnemyAnemone.determinize`; ``None`` when it got stuck (the caller
+    retries). ``relax`` 0 keeps every constraint, 1 drops the 2-player limits, 2 drops all."""
+    by_suit: dict[str, list[str]] = {suit: [] for suit in sorted(suits)}  # fixed order (GEN-1)
+    for card in pool:
+        by_suit[card[0]].append(card)
+    for cards in by_suit.values():
+        rng.shuffle(cards)
+    # Slots to fill: (allowed suits, owner, is a discard); most constrained first.
+    slots = []
+    for p in others:
+        for allowed in discards[p]:
+            slots.append((allowed if relax < 2 else suits, p, True))
+        allowed = suits - voids[p] if relax < 2 else suits
+        slots += [(allowed, p, False)] * sizes[p]
+    slots.sort(key=lambda slot: (len(slot[0]), rng.random()))
+    hands: dict[int, list[str]] = {p: [] for p in others}
+    piles: dict[int, list[str]] = {p: [] for p in others}
+    left = {p: [list(limit) for limit in limits[p]] if relax == 0 else [] for p in others}
+    for allowed, p, discard in slots:
+        if discard or not left[p]:
+            choices = [suit for suit in allowed if by_suit[suit]]
+        else:
+            choices = [suit for suit in allowed if by_suit[suit]
+                       and all(k > 0 for limit_suits, k in left[p] if suit in limit_suits)]
+        total = sum(len(by_suit[suit]) for suit in choices)
+        if not total:
+            return None
+        pick = rng.randrange(total)
+        for suit in sorted(choices):
+            if pick < len(by_suit[suit]):
+                break
+            pick -= len(by_suit[suit])
+        card = by_suit[suit].pop()
+        if discard:
+            piles[p].append(card)
+        else:
+            hands[p].append(card)
+            for limit in left[p]:
+                if suit in limit[0]:
+                    limit[1] -= 1
+    stock = [card for cards in by_suit.values() for card in cards]
+    rng.shuffle(stock)
+    return hands, piles, stock

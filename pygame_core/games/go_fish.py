@@ -32,6 +32,7 @@ Rulings made here where RULES.md is silent (the code that applies one says "ruli
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_left, insort
 
 from ..engine import Game, Option, deal, parse_seat
@@ -82,6 +83,8 @@ class GoFish(Game):
     """
 
     name = "go_fish"
+    reveals_to_others = frozenset({"deal", "ask", "ask_card", "give", "give_card", "go_fish", "fish_shown"})
+    reveals_to_actor = frozenset({"fish", "draw"})
     option_spec = {
         "next_after_fish": Option("asked", str, choices=("asked", "left")),
         "ask_card": Option(False),
@@ -295,3 +298,207 @@ class GoFish(Game):
             "stock_size": len(self.stock),
             "last_ask": last_ask,
         }
+
+    # ----- determinization (for search bots; GEN-7, GF-10) --------------------------------------
+
+    def determinize(self, seat: int, rng: random.Random) -> "GoFish":
+        """An independent copy in which every card hidden from ``seat`` is dealt again at random.
+
+        For search bots (information-set Monte Carlo tree search). Hidden from ``seat`` (GF-10) are
+        the other hands and the stock. They are re-dealt at random from the cards ``seat`` has not
+        seen elsewhere (not in its own hand, not in a book, not known to be in another hand),
+        keeping every hand size and the stock size, and consistently with what the public history
+        tells ``seat`` about each other player (read by :meth:`_knowledge`):
+
+        - a player who asked for a rank (GF-2) holds at least one card of it until they give it
+          away or lay its book; with ``ask_card`` (and without ``ask_own_card``) they do not hold
+          the card they named;
+        - cards received in a catch (GF-3) are held (their count; with ``ask_card`` the very card),
+          and the giver holds no more of that rank (with ``ask_card``: not that card);
+        - a player who answered "Go fish" holds no card of the asked rank (or not the asked card)
+          until they draw; each hidden draw (GF-4, GF-9) allows one more card of any rank;
+        - a shown draw (GF-4) is held; a rank whose book is down is nowhere.
+
+        The only hidden state read is ``seat``'s own hand. The copy's RNG is re-seeded from ``rng``
+        and its ``actions`` list is emptied: it is a sampled world for search, not a game to save.
+        ``rng`` alone decides the sample.
+        """
+        lows, highs, known, excluded = self._knowledge(seat)
+        books = {rank for ranks in self.books for rank in ranks}
+        located = set(self.hands[seat])
+        for cards in known:
+            located.update(cards)
+        pool = [card for card in CARDS if card[0] not in books and card not in located]
+        others = [p for p in range(self.players) if p != seat]
+        sizes = [len(hand) for hand in self.hands]
+        hands = None
+        for relax in range(3):  # 0: every constraint; then drop upper bounds, then exclusions too
+            for _ in range(40 if relax == 0 else 10):
+                hands = _deal_constrained(pool, others, sizes, lows, highs, known, excluded,
+                                          relax, rng)
+                if hands is not None:
+                    break
+            if hands is not None:
+                break
+        if hands is None:  # unreachable in practice: the true deal satisfies every constraint
+            raise RuntimeError("go_fish determinize: no deal fits the public history")
+        new = self.clone()
+        new.rng = random.Random(rng.getrandbits(64))
+        new.actions = []
+        new._legal = None
+        dealt = set()
+        for other in others:
+            new.hands[other] = sorted(hands[other])
+            dealt.update(hands[other])
+        stock = [card for card in pool if card not in dealt]
+        rng.shuffle(stock)
+        if len(stock) != len(self.stock):  # only a bug in the bookkeeping gets here
+            raise RuntimeError(f"go_fish determinize: {len(stock)} cards left for a stock of "
+                               f"{len(self.stock)}")
+        new.stock = stock
+        return new
+
+    def _knowledge(self, seat: int) -> tuple:
+        """What the public history tells ``seat`` about the other hands (see :meth:`determinize`).
+
+        Returns ``(lows, highs, known, excluded)``, per seat: ``lows[p][i]`` / ``highs[p][i]``
+        bound how many cards of rank ``RANKS[i]`` seat ``p`` holds (the lower bound counts the
+        ``known`` cards); ``known[p]`` are exact cards ``p`` holds, ``excluded[p]`` exact cards
+        ``p`` does not hold. ``seat``'s own entries are left empty. Cached for the latest history.
+        """
+        history = self.history
+        cached = _KNOWLEDGE_CACHE.get("last")
+        if (cached is not None and cached[0] is history and cached[1] == len(history)
+                and cached[2] == seat):
+            return cached[3]
+        n = self.players
+        lows = [[0] * BOOKS for _ in range(n)]
+        highs = [[3] * BOOKS for _ in range(n)]  # four of a rank would be a book (GF-6)
+        known: list[set] = [set() for _ in range(n)]
+        excluded: list[set] = [set() for _ in range(n)]
+        bluffs = self.ask_own_card
+        asked_rank = asked_card = None
+        index = RANK_INDEX
+        for entry in history:
+            kind = entry["type"]
+            if kind == "ask" or kind == "ask_card":
+                asker = entry["seat"]
+                if kind == "ask":
+                    asked_rank, asked_card = index[entry["rank"]], None
+                else:
+                    asked_card = entry["card"]
+                    asked_rank = index[asked_card[0]]
+                    if not bluffs:
+                        excluded[asker].add(asked_card)
+                if lows[asker][asked_rank] < 1:
+                    lows[asker][asked_rank] = 1
+                if highs[asker][asked_rank] < 1:
+                    highs[asker][asked_rank] = 1
+            elif kind == "give":
+                giver, asker, rank = entry["seat"], entry["asker"], index[entry["rank"]]
+                moved = {card for card in known[giver] if RANK_INDEX[card[0]] == rank}
+                known[giver] -= moved
+                known[asker] |= moved
+                lows[giver][rank] = highs[giver][rank] = 0
+                lows[asker][rank] += entry["count"]
+                highs[asker][rank] = min(3, highs[asker][rank] + entry["count"])
+            elif kind == "give_card":
+                giver, asker, card = entry["seat"], entry["asker"], entry["card"]
+                rank = index[card[0]]
+                known[giver].discard(card)
+                excluded[giver].add(card)
+                lows[giver][rank] = max(0, lows[giver][rank] - 1)
+                highs[giver][rank] = max(0, highs[giver][rank] - 1)
+                known[asker].add(card)
+                excluded[asker].discard(card)
+                lows[asker][rank] += 1
+                highs[asker][rank] = min(3, highs[asker][rank] + 1)
+            elif kind == "go_fish":
+                asked = entry["seat"]
+                if asked_card is None:
+                    lows[asked][asked_rank] = highs[asked][asked_rank] = 0
+                else:
+                    excluded[asked].add(asked_card)
+            elif kind == "fish" or kind == "draw":  # one hidden card more
+                drawer = entry["seat"]
+                bounds = highs[drawer]
+                # after a miss the drawn card is not the asked rank, else it is shown (GF-4)
+                missed = asked_rank if kind == "fish" and asked_card is None else None
+                for rank in range(BOOKS):
+                    if bounds[rank] < 3 and rank != missed:
+                        bounds[rank] += 1
+                if kind == "fish" and asked_card is not None and asked_card in excluded[drawer]:
+                    excluded[drawer] = {asked_card}  # the drawn card is not the named one
+                else:
+                    excluded[drawer] = set()
+            elif kind == "fish_shown":
+                drawer, card = entry["seat"], entry["card"]
+                rank = index[card[0]]
+                known[drawer].add(card)
+                excluded[drawer].discard(card)
+                lows[drawer][rank] += 1
+                highs[drawer][rank] = min(3, highs[drawer][rank] + 1)
+            elif kind == "book":
+                rank = index[entry["rank"]]
+                for p in range(n):
+                    lows[p][rank] = highs[p][rank] = 0
+                    known[p] = {card for card in known[p] if card[0] != entry["rank"]}
+        lows[seat] = [0] * BOOKS
+        highs[seat] = [3] * BOOKS
+        known[seat] = set()
+        excluded[seat] = set()
+        result = (lows, highs, known, excluded)
+        _KNOWLEDGE_CACHE["last"] = (history, len(history), seat, result)
+        return result
+
+
+RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
+_KNOWLEDGE_CACHE: dict = {}  # the latest _knowledge result, keyed by history object and length
+
+
+def _deal_constrained(pool: list[str], others: list[int], sizes: list[int], lows: list, highs: list,
+                      known: list, excluded: list, relax: int, rng: random.Random) -> dict | None:
+    """One random attempt at dealing ``pool`` cards to the ``others`` hands for
+    :meth:`GoFish.determinize`; ``None`` when the attempt got stuck (the caller retries).
+
+    ``relax`` 0 keeps every constraint, 1 drops the upper bounds above zero, 2 keeps only the
+    known cards and the lower bounds.
+    """
+    free = pool[:]
+    rng.shuffle(free)
+    # Most constrained first: lots of ranks ruled out, many cards required.
+    order = sorted(others, key=lambda p: (-sum(1 for h in highs[p] if h == 0) - sum(lows[p]),
+                                          rng.random()))
+    hands: dict[int, list[str]] = {}
+    for p in order:
+        hand = list(known[p])
+        counts = [0] * BOOKS
+        for card in hand:
+            counts[RANK_INDEX[card[0]]] += 1
+        no = excluded[p] if relax < 2 else ()
+        for rank, low in enumerate(lows[p]):
+            while counts[rank] < low:  # required cards of this rank first
+                pick = next((c for c in free if RANK_INDEX[c[0]] == rank and c not in no), None)
+                if pick is None:
+                    return None
+                free.remove(pick)
+                hand.append(pick)
+                counts[rank] += 1
+        want = sizes[p] - len(hand)
+        if want < 0:
+            return None
+        bounds = highs[p] if relax == 0 else [0 if h == 0 and relax < 2 else 3 for h in highs[p]]
+        keep = []
+        for card in free:
+            rank = RANK_INDEX[card[0]]
+            if want and counts[rank] < bounds[rank] and card not in no:
+                hand.append(card)
+                counts[rank] += 1
+                want -= 1
+            else:
+                keep.append(card)
+        if want:
+            return None
+        free = keep
+        hands[p] = hand
+    return hands

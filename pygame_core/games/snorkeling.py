@@ -6,6 +6,9 @@ SN-12: ``pass``, ``center B3``, ``place B3 2``, ``end``, ``takeback``, ``keep``.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 from ..engine import Game, Option, deal, parse_seat
 
 COLOURS = "BGOPY"
@@ -41,6 +44,8 @@ class Snorkeling(Game):
     """
 
     name = "snorkeling"
+    reveals_to_others = frozenset({"center", "place", "round_start", "reshuffle"})
+    reveals_to_actor = frozenset({"draw"})
     option_spec = {
         "expert": Option(False),
         "target_score": Option(12, int, choices=(12, 6)),
@@ -282,3 +287,67 @@ class Snorkeling(Game):
             "turn": self.turns + 1,
             "round_scores": [list(s) for s in self.round_scores],
         }
+
+    # ----- determinization (for search bots; GEN-7) ---------------------------------------------
+
+    def determinize(self, seat: int, rng: random.Random) -> "Snorkeling":
+        """An independent copy in which every card hidden from ``seat`` is dealt again at random.
+
+        For search bots (information-set Monte Carlo tree search). Hidden from ``seat`` (SN-11) are
+        the other players' hands and the draw pile's order. They are re-dealt at random from the
+        cards ``seat`` has not seen elsewhere: the 75 sea cards minus ``seat``'s own hand, every
+        personal pile, the centre pile (each of its cards was played face up since the last
+        reshuffle) and the cards another player is known to hold (taken back this round, SN-6, and
+        not played since; those stay in that hand). Hand sizes, the draw pile's size and every
+        public card are kept. Nothing hidden is read but ``seat``'s own hand: the rest comes from
+        the public state and ``history``.
+
+        The copy's RNG is re-seeded from ``rng`` (so later reshuffles, SN-10, and later rounds are
+        unknown as well) and its ``actions`` list is emptied: it is a sampled world for search, not
+        a game to save. ``rng`` alone decides the sample (same state and ``rng`` state, same copy).
+        """
+        known = self._known_hidden(seat)
+        unseen = Counter(SEA_CARDS)
+        unseen.subtract(self.hands[seat])
+        for pile in self.piles:
+            unseen.subtract(pile[1:])  # pile[0] is the Lanternfish
+        unseen.subtract(self.centre)
+        for cards in known:
+            unseen.subtract(cards)
+        pool = sorted(unseen.elements())
+        rng.shuffle(pool)
+        new = self.clone()
+        new.rng = random.Random(rng.getrandbits(64))
+        new.actions = []
+        new._legal = None
+        at = 0
+        for other in range(self.players):
+            if other != seat:
+                take = len(self.hands[other]) - len(known[other])
+                new.hands[other] = sorted(known[other] + pool[at:at + take])
+                at += take
+        new.stock = pool[at:]
+        if len(new.stock) != len(self.stock):  # only a bug in the bookkeeping above gets here
+            raise RuntimeError(f"snorkeling determinize: {len(pool)} unseen cards, expected "
+                               f"{len(self.stock) + at}")
+        return new
+
+    def _known_hidden(self, seat: int) -> list[list[str]]:
+        """Per seat, the cards ``seat`` knows to be in that hand: taken back this round and not
+        played since (copies are interchangeable, so playing one such card uses the knowledge up).
+        ``seat``'s own entry is empty."""
+        known: list[list[str]] = [[] for _ in range(self.players)]
+        history = self.history
+        start = len(history) - 1
+        while start >= 0 and history[start]["type"] != "round_start":
+            start -= 1
+        for entry in history[start + 1:]:
+            kind = entry["type"]
+            if kind == "takeback":
+                known[entry["seat"]].append(entry["card"])
+            elif kind == "center" or kind == "place":
+                cards = known[entry["seat"]]
+                if entry["card"] in cards:
+                    cards.remove(entry["card"])
+        known[seat] = []
+        return known
