@@ -1,6 +1,7 @@
 // Tidepool front end: renders only from the engine's views and sends the player's choices back.
 // The engine (Python, loaded by PyScript) is reached through window.tidepoolEngine(command, json).
 import { renderers } from "./tables/index.js";
+import { lineChart } from "./chart.js";
 
 const $ = (sel) => document.querySelector(sel);
 const html = document.documentElement;
@@ -16,6 +17,9 @@ const app = {
   speed: 700,
   botTimer: null,
   selected: null,    // a card picked in hand, waiting for a destination
+  viewer: null,      // hot seat: the human whose hand is shown (null while the device changes hands)
+  handoverTo: null,  // hot seat: the human who must confirm before their hand is shown
+  replay: null,      // {step, viewer, timer} while replaying a game
 };
 
 // ----- text ---------------------------------------------------------------------------------
@@ -151,10 +155,13 @@ function ready() {
     app.speed = config.speed ?? app.speed;
     $("#speed").value = Math.min(2000, app.speed);
     fillStartForm(config);
+    if (resumeSaved()) return;
     if (config.start) {
       startGame(config, true);
       return;
     }
+  } else if (resumeSaved()) {
+    return;
   }
   show("start");
   setState("ready");
@@ -318,34 +325,60 @@ function startGame(config, fromUrl) {
     setState("ready");
     return;
   }
+  enterTable();
+}
+
+function enterTable() {
   showStartMessage("");
+  exitReplay(false);
   app.logSize = 0;
   app.selected = null;
+  app.viewer = null;
   $("#log").replaceChildren();
-  $("#over").open && $("#over").close();
+  if ($("#over").open) $("#over").close();
   show("table");
   setState("playing");
-  render();
+  refresh();
+}
+
+function hotSeat() {
+  return app.state.seats.filter((kind) => kind === "human").length > 1;
 }
 
 function refresh() {
-  app.state = call("state", { log_from: app.logSize });
+  const payload = { log_from: app.logSize };
+  if (app.state && hotSeat()) payload.viewer = app.viewer;
+  let s = call("state", payload);
+  if (hotSeat()) {
+    const cur = s.view.current_player;
+    const needed = cur != null && s.seats[cur] === "human" && cur !== app.viewer;
+    if (needed && app.viewer !== null) {  // hide the last hand before anything else is drawn
+      app.viewer = null;
+      s = call("state", { log_from: app.logSize, viewer: null });
+    }
+    app.handoverTo = needed ? cur : null;
+  }
+  app.state = s;
+  autosave();
   render();
 }
 
 function render() {
   const s = app.state;
   const view = s.view;
-  appendLog(s.log);
+  appendLog(s.log, app.logSize === 0);
   app.logSize = s.log_size;
-  $("#round-label").textContent = t("table.round", { n: view.round });
+  $("#round-label").textContent = t(gameKey(view.game, "table.round"), { n: view.round });
+  $("#round-label").hidden = !(view.round_scores ?? view.hand_scores);  // a game without rounds (Go Fish)
   $("#turn-label").textContent = turnText(s);
   html.dataset.turn = view.current_player ?? "";
   renderScores($("#scores"), s);
   renderMoves(s);
+  $("#undo-button").disabled = !s.can_undo;
+  renderHandover(s);
   $("#rules-text").textContent = t(`${view.game}.rules`);
   const renderer = renderers[view.game] ?? renderers.generic;
-  renderer($("#felt"), s, { t, act, selected: app.selected, select });
+  renderer($("#felt"), s, { t, act, selected: app.selected, select, hold });
   if (view.is_over) {
     clearTimeout(app.botTimer);
     showOver(s);
@@ -375,10 +408,10 @@ function renderScores(table, s) {
   });
 }
 
-function appendLog(entries) {
+function appendLog(entries, quiet = false) {
   const log = $("#log");
   const ends = entries.filter((e) => e.type === "round_end" || e.type === "hand_end");
-  if (ends.length && !entries.some((e) => e.type === "game_end")) {
+  if (!quiet && ends.length && !entries.some((e) => e.type === "game_end")) {
     banner(ends.at(-1).text);
     app.pauseUntil = performance.now() + (app.speed ? 2500 : 0);
   }
@@ -402,6 +435,16 @@ function renderMoves(s) {
     button.addEventListener("click", () => act(move.action));
     box.append(button);
   }
+}
+
+// A game's own wording when its catalog has one (Enemy Anemone plays "hands", not "rounds").
+function gameKey(game, key) {
+  return app.catalog[`${game}.${key}`] != null ? `${game}.${key}` : key;
+}
+
+// A renderer showing something worth a look (a finished trick) asks the bots to wait a little.
+function hold(ms) {
+  if (app.speed) app.pauseUntil = Math.max(app.pauseUntil ?? 0, performance.now() + ms);
 }
 
 function select(card) {
@@ -465,13 +508,15 @@ function showOver(s) {
   else if (view.winners.length === 1) result = t("over.winner", { names: names[0] });
   else result = t("over.winners", { names: names.join(app.catalog.list_sep ?? ", ") });
   $("#over-result").textContent = result;
+  const tieBreak = [...document.querySelectorAll("#log .log-tie_break")].at(-1);  // how a tie was broken
+  if (tieBreak) $("#over-result").append(Object.assign(document.createElement("small"), { textContent: tieBreak.textContent }));
   const table = $("#over-scores");
   table.replaceChildren();
   const rounds = view.round_scores ?? view.hand_scores ?? [];
   const head = table.createTHead().insertRow();
   head.insertCell().textContent = "";
-  rounds.forEach((_, i) => { head.insertCell().textContent = t("over.round", { n: i + 1 }); });
-  head.insertCell().textContent = t("over.total");
+  rounds.forEach((_, i) => { head.insertCell().textContent = t(gameKey(view.game, "over.round"), { n: i + 1 }); });
+  head.insertCell().textContent = app.catalog[`${view.game}.total`] ?? t("over.total");  // e.g. "Books"
   s.names.forEach((name, seat) => {
     const row = table.insertRow();
     if (view.winners.includes(seat)) row.classList.add("winner");
@@ -479,6 +524,8 @@ function showOver(s) {
     rounds.forEach((r) => { row.insertCell().textContent = r[seat]; });
     row.insertCell().textContent = view.totals[seat];
   });
+  const chart = $("#over-chart");
+  chart.replaceChildren(...(s.summary?.points.length > 1 ? lineChart(s.summary.points, s.names, t("chart.title")) : []));
   const dialog = $("#over");
   if (!dialog.open) dialog.show();
 }
@@ -502,6 +549,210 @@ function wireTable() {
     setState("ready");
   });
   $("#error-reload").addEventListener("click", () => location.reload());
+  $("#undo-button").addEventListener("click", undo);
+  $("#share-button").addEventListener("click", share);
+  $("#share-copy").addEventListener("click", async () => {
+    const input = $("#share-link");
+    input.select();
+    try { await navigator.clipboard.writeText(input.value); toast(t("share.copied")); } catch { document.execCommand?.("copy"); }
+  });
+  $("#share-close").addEventListener("click", () => $("#share-dialog").close());
+  $("#export-button").addEventListener("click", exportFile);
+  $("#import-button").addEventListener("click", () => $("#import-file").click());
+  $("#import-file").addEventListener("change", importFile);
+  $("#handover-button").addEventListener("click", () => {
+    app.viewer = app.handoverTo;
+    refresh();
+  });
+  $("#replay-button").addEventListener("click", startReplay);
+  $("#replay-exit").addEventListener("click", () => exitReplay(true));
+  $("#replay-first").addEventListener("click", () => replayTo(0));
+  $("#replay-back").addEventListener("click", () => replayTo(app.replay.step - 1));
+  $("#replay-next").addEventListener("click", () => replayTo(app.replay.step + 1));
+  $("#replay-last").addEventListener("click", () => replayTo(app.state.steps));
+  $("#replay-step").addEventListener("input", (ev) => replayTo(Number(ev.target.value)));
+  $("#replay-viewer").addEventListener("change", (ev) => {
+    app.replay.viewer = ev.target.value === "all" ? "all" : ev.target.value === "" ? null : Number(ev.target.value);
+    replayTo(app.replay.step);
+  });
+  $("#replay-play").addEventListener("click", toggleReplayPlay);
+}
+
+// ----- undo, hot seat, saves, sharing -------------------------------------------------------
+
+function undo() {
+  clearTimeout(app.botTimer);
+  try {
+    call("undo", { seat: app.state.viewer });
+  } catch (err) {
+    toast(err.message);
+  }
+  app.logSize = 0;
+  $("#log").replaceChildren();
+  refresh();
+}
+
+function renderHandover(s) {
+  const box = $("#handover");
+  box.hidden = app.handoverTo == null;
+  if (box.hidden) return;
+  const name = s.names[app.handoverTo];
+  $("#handover-text").textContent = t("handover.text", { name });
+  $("#handover-button").textContent = t("handover.button", { name });
+}
+
+function saveKey() {
+  // A link that starts a game keeps its own save, so two embedded tables do not share one.
+  const params = new URLSearchParams(location.search);
+  return params.has("game") ? `tidepool.autosave:${location.search}` : "tidepool.autosave";
+}
+
+function storage() {
+  try { return window.localStorage; } catch { return null; }  // blocked in some embeds
+}
+
+function autosave() {
+  const store = storage();
+  if (!store || app.replay) return;
+  try {
+    if (app.state.view.is_over) store.removeItem(saveKey());
+    else store.setItem(saveKey(), call("save").text);
+  } catch (err) {
+    console.warn(`autosave: ${err.message}`);
+  }
+}
+
+function resumeSaved() {
+  const store = storage();
+  const text = store?.getItem(saveKey());
+  if (!text) return false;
+  try {
+    app.state = call("load", { text });
+  } catch (err) {
+    store.removeItem(saveKey());
+    showStartMessage(t("save.bad_storage", { message: err.message }));
+    return false;
+  }
+  app.config = configOf(app.state);
+  enterTable();
+  return true;
+}
+
+function configOf(s) {
+  const v = s.view;
+  return { game: v.game, players: v.players, seats: s.seats, options: v.options, seed: s.seed, lang: app.lang };
+}
+
+function exportFile() {
+  const text = call("save").text;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  link.download = `tidepool-${app.state.view.game}-${app.state.seed}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+async function importFile(ev) {
+  const file = ev.target.files[0];
+  ev.target.value = "";
+  if (!file) return;
+  try {
+    app.state = call("load", { text: await file.text() });
+  } catch (err) {
+    toast(t("save.bad_file", { message: err.message }));
+    return;
+  }
+  clearTimeout(app.botTimer);
+  app.config = configOf(app.state);
+  enterTable();
+}
+
+function shareLink() {
+  const s = app.state;
+  const query = new URLSearchParams({ game: s.view.game, players: s.view.players, seats: s.seats.join(","), seed: s.seed });
+  const options = Object.entries(s.view.options).filter(([, v]) => v !== null)
+    .map(([k, v]) => `${k}=${v === true ? 1 : v === false ? 0 : v}`).join(",");
+  if (options) query.set("options", options);
+  if (app.lang !== "en") query.set("lang", app.lang);
+  return `${location.origin}${location.pathname}?${query}`;
+}
+
+function share() {
+  $("#share-link").value = shareLink();
+  $("#share-dialog").showModal();
+  $("#share-link").select();
+}
+
+// ----- replay ---------------------------------------------------------------------------------
+
+function startReplay() {
+  if ($("#over").open) $("#over").close();
+  clearTimeout(app.botTimer);
+  app.replay = { step: 0, viewer: app.state.viewer ?? "all", timer: null };
+  const select = $("#replay-viewer");
+  select.replaceChildren(new Option(t("replay.all"), "all"), new Option(t("replay.spectator"), ""),
+    ...app.state.names.map((name, seat) => new Option(t("replay.seat", { name }), seat)));
+  select.value = String(app.replay.viewer);
+  $("#replay-step").max = app.state.steps;
+  $("#replay-bar").hidden = false;
+  html.dataset.replay = "on";
+  replayTo(0);
+}
+
+function replayTo(step) {
+  const r = app.replay;
+  r.step = Math.max(0, Math.min(app.state.steps, step));
+  const s = call("replay", { step: r.step, viewer: r.viewer });
+  html.dataset.replayStep = r.step;
+  $("#replay-step").value = r.step;
+  $("#replay-count").textContent = t("replay.count", { n: r.step, total: s.steps });
+  const log = $("#log");
+  log.replaceChildren(...s.log.map((e) => Object.assign(document.createElement("li"), { className: `log-${e.type}`, textContent: e.text })));
+  log.scrollTop = log.scrollHeight;
+  const hands = $("#open-hands");
+  hands.hidden = !s.open_hands;
+  hands.replaceChildren(...(s.open_hands ?? []).map((hand, seat) => {
+    const row = document.createElement("p");
+    row.textContent = `${s.names[seat]}: ${hand.join(" ")}`;
+    return row;
+  }));
+  renderScores($("#scores"), s);
+  $("#turn-label").textContent = "";
+  const renderer = renderers[s.view.game] ?? renderers.generic;
+  renderer($("#felt"), s, { t, act: () => {}, selected: null, select: () => {}, hold: () => {} });
+  if (r.step >= s.steps) stopReplayPlay();
+}
+
+function toggleReplayPlay() {
+  const r = app.replay;
+  if (r.timer) return stopReplayPlay();
+  if (r.step >= app.state.steps) replayTo(0);
+  $("#replay-play").textContent = "⏸";
+  r.timer = setInterval(() => replayTo(r.step + 1), Math.max(150, app.speed));
+}
+
+function stopReplayPlay() {
+  const r = app.replay;
+  if (r?.timer) clearInterval(r.timer);
+  if (r) r.timer = null;
+  $("#replay-play").textContent = "▶";
+}
+
+function exitReplay(show) {
+  if (!app.replay) return;
+  stopReplayPlay();
+  app.replay = null;
+  $("#replay-bar").hidden = true;
+  $("#open-hands").hidden = true;
+  delete html.dataset.replay;
+  delete html.dataset.replayStep;
+  if (show) {
+    app.logSize = 0;
+    $("#log").replaceChildren();
+    refresh();
+  }
 }
 
 function registerServiceWorker() {

@@ -1,0 +1,37 @@
+// A small SVG line chart: one line per seat over the game's totals (rounds, hands or books).
+const SVG = "http://www.w3.org/2000/svg";
+const COLOURS = ["#2463b4", "#e0701f", "#2d8a4e", "#7b4fc9", "#c0392b", "#b8892a"];
+const DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 4", "10 4"];
+
+function node(tag, attrs = {}, text) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (text != null) el.textContent = text;
+  return el;
+}
+
+export function lineChart(points, names, title) {
+  const width = 480, height = 200, pad = { left: 34, right: 12, top: 12, bottom: 26 };
+  const max = Math.max(1, ...points.flat());
+  const x = (i) => pad.left + (i * (width - pad.left - pad.right)) / Math.max(1, points.length - 1);
+  const y = (v) => height - pad.bottom - (v * (height - pad.top - pad.bottom)) / max;
+  const svg = node("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": title, class: "line-chart" });
+  svg.append(node("title", {}, title));
+  for (const v of [0, Math.round(max / 2), max]) {
+    svg.append(node("line", { x1: pad.left, x2: width - pad.right, y1: y(v), y2: y(v), class: "grid" }));
+    svg.append(node("text", { x: pad.left - 6, y: y(v) + 4, "text-anchor": "end", class: "tick" }, String(v)));
+  }
+  names.forEach((name, seat) => {
+    const d = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p[seat]).toFixed(1)}`).join(" ");
+    svg.append(node("path", { d, fill: "none", stroke: COLOURS[seat % 6], "stroke-width": 2.5, "stroke-dasharray": DASHES[seat % 6] }));
+  });
+  const legend = document.createElement("figcaption");
+  names.forEach((name, seat) => {
+    const item = document.createElement("span");
+    item.className = "legend-item";
+    item.style.setProperty("--c", COLOURS[seat % 6]);
+    item.textContent = name;
+    legend.append(item);
+  });
+  return [svg, legend];
+}
