@@ -1,0 +1,183 @@
+"""What players and embedders expect from the table: undo, autosave and resume, save files,
+replay, share links, hot seat and embedding — checked in the browser for every game."""
+
+import json
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+GAMES = ["snorkeling", "go_fish", "enemy_anemone"]
+TIMEOUT_MS = 180_000
+
+
+def state(page):
+    return page.evaluate("document.documentElement.dataset.state")
+
+
+def engine(page, command, payload=None):
+    """Ask the page's engine directly (read-only checks of what the page shows)."""
+    reply = page.evaluate("([c, p]) => JSON.parse(window.tidepoolEngine(c, JSON.stringify(p)))",
+                          [command, payload or {}])
+    assert reply["ok"], reply
+    return reply
+
+
+def move_button(page, selector):
+    """A legal move from the side panel's list (opened if closed)."""
+    if not page.locator(".all-moves").evaluate("d => d.open"):
+        page.locator(".all-moves summary").click()
+    return page.locator(f"#moves button{selector}").first
+
+
+def wait_turn(page, seat=0):
+    page.wait_for_function(
+        f"""() => {{ const h = document.documentElement;
+            return h.dataset.state === 'over' || (h.dataset.state === 'playing' && h.dataset.turn === '{seat}'); }}""",
+        timeout=TIMEOUT_MS)
+
+
+def test_undo_restores_the_exact_view_but_never_a_draw(page, base_url, open_app):
+    """Snorkeling: a centre play can be taken back; once the turn ended with a draw, it cannot."""
+    open_app(page, base_url, "game=snorkeling&players=2&seats=human,bot:random&seed=3&speed=0"
+                             "&options=first_player=0")
+    wait_turn(page)
+    before = engine(page, "state")["view"]
+    assert page.locator("#undo-button").is_disabled()
+    move_button(page, "[data-action^='center ']").click()
+    assert page.locator("#undo-button").is_enabled()
+    page.locator("#undo-button").click()
+    assert engine(page, "state")["view"] == before
+    move_button(page, "[data-action='pass']").click()  # pass, then the turn's draw (SN-6)
+    wait_turn(page)
+    assert page.locator("#undo-button").is_disabled()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_reload_resumes_mid_game(page, base_url, open_app, game):
+    query = f"game={game}&players=3&seats=human,bot:random,bot:random&seed=8&speed=0&options=first_player=1"
+    open_app(page, base_url, query)
+    wait_turn(page)
+    before = engine(page, "state")
+    assert before["steps"] > 0
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.state === 'playing'", timeout=TIMEOUT_MS)
+    after = engine(page, "state")
+    assert after["view"] == before["view"] and after["steps"] == before["steps"]
+
+
+def test_export_then_import_round_trips(page, base_url, open_app, tmp_path):
+    open_app(page, base_url, "game=go_fish&players=3&seats=human,bot:random,bot:random&seed=12&speed=0")
+    wait_turn(page)
+    before = engine(page, "state")
+    with page.expect_download() as download:
+        page.locator("#export-button").click()
+    path = tmp_path / "save.json"
+    download.value.save_as(path)
+    saved = json.loads(path.read_text())
+    assert saved["kind"] == "tidepool-table" and saved["game"]["game"] == "go_fish"
+    page.locator("#menu-button").click()
+    page.goto(f"{base_url}/index.html")  # a fresh table, then open the file
+    page.wait_for_function("document.documentElement.dataset.state !== 'loading'", timeout=TIMEOUT_MS)
+    page.evaluate("localStorage.clear()")
+    engine(page, "start", {"game": "snorkeling", "players": 2, "seats": ["human", "bot:random"], "seed": 1})
+    page.locator("#import-file").set_input_files(str(path))
+    page.wait_for_function("document.documentElement.dataset.state === 'playing'", timeout=TIMEOUT_MS)
+    after = engine(page, "state")
+    assert after["view"] == before["view"] and after["steps"] == before["steps"]
+
+
+@pytest.mark.allow_console_errors
+def test_corrupted_file_is_refused_and_the_game_kept(page, base_url, open_app, tmp_path):
+    open_app(page, base_url, "game=snorkeling&players=2&seats=human,bot:random&seed=2&speed=0")
+    wait_turn(page)
+    before = engine(page, "state")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"kind": "tidepool-table", "seats": ["human"], "game": {"format": "tidepool-save"')
+    page.locator("#import-file").set_input_files(str(bad))
+    toast = page.locator(".toast")
+    toast.wait_for()
+    assert "could not be opened" in toast.inner_text()
+    assert engine(page, "state")["view"] == before["view"]
+    assert state(page) == "playing"
+
+
+def test_corrupted_stored_game_shows_a_message_and_the_app_works(page, base_url, open_app):
+    open_app(page, base_url)
+    page.evaluate("localStorage.setItem('tidepool.autosave', '{\"kind\": \"tidepool-table\", \"game\": 7}')")
+    assert open_app(page, base_url) == "ready"
+    message = page.locator("#start-message")
+    assert message.is_visible() and "could not be restored" in message.inner_text()
+    assert page.evaluate("localStorage.getItem('tidepool.autosave')") is None
+    page.locator("#start-button").click()
+    assert state(page) == "playing"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_replay_reaches_the_final_position(page, base_url, open_app, game):
+    open_app(page, base_url, f"game={game}&players=3&seats=bot:random,bot:random,bot:random&seed=4&speed=0")
+    page.wait_for_function("document.documentElement.dataset.state === 'over'", timeout=TIMEOUT_MS)
+    final = engine(page, "state")
+    page.locator("#replay-button").click()
+    assert page.locator("#replay-bar").is_visible()
+    assert page.evaluate("document.documentElement.dataset.replayStep") == "0"
+    page.locator("#replay-next").click()
+    assert page.evaluate("document.documentElement.dataset.replayStep") == "1"
+    assert page.locator("#open-hands p").count() == 3  # all cards open
+    page.locator("#replay-last").click()
+    assert page.evaluate("document.documentElement.dataset.replayStep") == str(final["steps"])
+    last = engine(page, "replay", {"step": final["steps"], "viewer": None})
+    assert last["view"] == {**final["view"], "legal_actions": []}
+    assert page.locator("#log li").count() == final["log_size"]
+
+
+def test_share_link_reproduces_the_setup(page, base_url, open_app):
+    open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=77&speed=0"
+                             "&options=expert=1,target_score=6")
+    wait_turn(page)
+    page.locator("#share-button").click()
+    link = page.locator("#share-link").input_value()
+    query = parse_qs(urlsplit(link).query)
+    assert query["game"] == ["snorkeling"] and query["seed"] == ["77"]
+    assert query["seats"] == ["human,bot:random,bot:random"]
+    first = engine(page, "replay", {"step": 0, "viewer": "all"})
+    page.evaluate("localStorage.clear()")
+    page.goto(link.replace(urlsplit(link).netloc, urlsplit(base_url).netloc))
+    page.wait_for_function("document.documentElement.dataset.state === 'playing'", timeout=TIMEOUT_MS)
+    again = engine(page, "replay", {"step": 0, "viewer": "all"})
+    assert again["open_hands"] == first["open_hands"]
+    assert again["view"]["options"] == {**first["view"]["options"]} and again["view"]["options"]["expert"] is True
+
+
+def test_hot_seat_hand_over_hides_the_hand(page, base_url, open_app):
+    open_app(page, base_url, "game=go_fish&players=2&seats=human,human&seed=5&options=first_player=0")
+    assert page.locator("#handover").is_visible()
+    assert "Player 1" in page.locator("#handover-text").inner_text()
+    assert page.locator("#felt .hand .card[data-card]").count() == 0  # nothing of a hand in the page
+    assert engine(page, "state", {"viewer": None})["view"]["hand"] == []
+    page.locator("#handover-button").click()
+    assert page.locator("#handover").is_hidden()
+    assert page.locator("#felt [data-card]").count() > 0
+    first_hand = engine(page, "state", {"viewer": 0})["view"]["hand"]
+    assert first_hand
+    move_button(page, "").click()  # an ask; the turn passes to Player 2 on a miss
+    page.wait_for_function("document.documentElement.dataset.turn === '1' || !document.querySelector('#handover').hidden",
+                           timeout=TIMEOUT_MS)
+    if page.evaluate("document.documentElement.dataset.turn") == "1":
+        assert page.locator("#handover").is_visible()
+        assert "Player 2" in page.locator("#handover-text").inner_text()
+
+
+def test_embed_example_renders_two_tables(page, base_url):
+    page.goto(f"{base_url}/web/embed-example.html")
+    frames = page.locator("iframe")
+    assert frames.count() == 2
+    games = set()
+    for frame in page.frames[1:]:
+        frame.wait_for_function("document.documentElement.dataset.state === 'playing' || "
+                                "document.documentElement.dataset.state === 'over'", timeout=TIMEOUT_MS)
+        assert frame.evaluate("document.documentElement.classList.contains('embed')")
+        assert frame.locator(".chrome").is_hidden()
+        games.add(frame.evaluate("JSON.parse(window.tidepoolEngine('state', '{}')).view.game"))
+    assert len(games) == 2
+    assert re.search(r"iframe", page.content())
