@@ -24,6 +24,12 @@ SEAT_LIST_FIELDS = {"winners", "seats"}
 CARD_FIELDS = {"card", "center"}
 
 
+def translated() -> list[str]:
+    """The languages of :data:`LANGUAGES` that have a catalog of their own (others fall back to English)."""
+    folder = resources.files(__package__) / "locales"
+    return [lang for lang in LANGUAGES if (folder / f"{lang}.json").is_file()]
+
+
 @lru_cache(maxsize=None)
 def catalog(lang: str = "en") -> dict[str, str]:
     """The merged message catalog for ``lang`` (falling back to English key by key).

@@ -14,7 +14,7 @@ from urllib.parse import parse_qsl
 
 from . import GAMES, load_game, new_game
 from .bots import LEVELS, make_bot
-from .describe import LANGUAGES, catalog, describe, describe_action, player_name
+from .describe import LANGUAGES, catalog, describe, describe_action, player_name, translated
 from .engine import Game
 from .games import REGISTRY
 
@@ -309,7 +309,7 @@ def info(lang: str = "en") -> dict:
                    for n, o in cls.all_options().items()]
         games.append({"name": name, "min_players": cls.min_players, "max_players": cls.max_players,
                       "options": options})
-    return {"ok": True, "games": games, "levels": list(LEVELS), "languages": list(LANGUAGES),
+    return {"ok": True, "games": games, "levels": list(LEVELS), "languages": translated(),
             "catalog": catalog(lang)}
 
 

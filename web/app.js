@@ -192,6 +192,7 @@ function buildStartForm() {
   const lang = $("#lang");
   lang.replaceChildren(...app.info.languages.map((code) => new Option(t(`lang.${code}`), code)));
   lang.value = app.lang;
+  lang.closest("label").hidden = app.info.languages.length < 2;
 }
 
 function fillStartForm(config) {
