@@ -2,6 +2,8 @@
 // The engine (Python, loaded by PyScript) is reached through window.tidepoolEngine(command, json).
 import { renderers } from "./tables/index.js";
 import { lineChart } from "./chart.js";
+import { openRules } from "./rules.js";
+import { startDemo } from "./demo.js";
 
 const $ = (sel) => document.querySelector(sel);
 const html = document.documentElement;
@@ -151,6 +153,8 @@ function ready() {
   } catch (err) {
     showStartMessage(t("error.params", { message: err.message }));
   }
+  const demo = new URLSearchParams(location.search).get("demo");
+  if (demo && runDemo(demo)) return;
   if (config) {
     app.speed = config.speed ?? app.speed;
     $("#speed").value = Math.min(2000, app.speed);
@@ -165,6 +169,32 @@ function ready() {
   }
   show("start");
   setState("ready");
+}
+
+function runDemo(name) {
+  try {
+    show("table");
+    app.demo = startDemo(name, {
+      call, t, felt: $("#felt"), renderers, onExit: ({ game }) => {
+        app.demo = null;
+        history.replaceState(null, "", location.pathname + (app.lang !== "en" ? `?lang=${app.lang}` : ""));
+        fillStartForm({ game });
+        show("start");
+        setState("ready");
+      },
+    });
+    return true;
+  } catch (err) {
+    showStartMessage(t("error.params", { message: err.message }));
+    show("start");
+    setState("ready");
+    return false;
+  }
+}
+
+function stopDemo() {
+  app.demo?.stop();
+  app.demo = null;
 }
 
 function showStartMessage(message) {
@@ -317,6 +347,7 @@ function switchLanguage(lang) {
 // ----- the table ----------------------------------------------------------------------------
 
 function startGame(config, fromUrl) {
+  stopDemo();
   try {
     app.config = { ...config, lang: app.lang };
     app.state = call("start", app.config);
@@ -367,7 +398,7 @@ function refresh() {
 function render() {
   const s = app.state;
   const view = s.view;
-  appendLog(s.log, app.logSize === 0);
+  appendLog(s.log.filter((e) => e.i >= app.logSize), app.logSize === 0);  // a re-render (select) adds nothing
   app.logSize = s.log_size;
   $("#round-label").textContent = t(gameKey(view.game, "table.round"), { n: view.round });
   $("#round-label").hidden = !(view.round_scores ?? view.hand_scores);  // a game without rounds (Go Fish)
@@ -377,7 +408,6 @@ function render() {
   renderMoves(s);
   $("#undo-button").disabled = !s.can_undo;
   renderHandover(s);
-  $("#rules-text").textContent = t(`${view.game}.rules`);
   const renderer = renderers[view.game] ?? renderers.generic;
   renderer($("#felt"), s, { t, act, selected: app.selected, select, hold });
   if (view.is_over) {
@@ -534,6 +564,7 @@ function showOver(s) {
 function wireTable() {
   $("#menu-button").addEventListener("click", () => {
     clearTimeout(app.botTimer);
+    stopDemo();
     if (app.config) fillStartForm(app.config);
     show("start");
     setState("ready");
@@ -551,6 +582,8 @@ function wireTable() {
   });
   $("#error-reload").addEventListener("click", () => location.reload());
   $("#undo-button").addEventListener("click", undo);
+  $("#rules-button").addEventListener("click", () => openRules(app.demo?.game ?? app.state?.view.game ?? $("#start-form").elements.game.value, { t }));
+  $("#start-rules-button").addEventListener("click", () => openRules($("#start-form").elements.game.value || "snorkeling", { t }));
   $("#share-button").addEventListener("click", share);
   $("#share-copy").addEventListener("click", async () => {
     const input = $("#share-link");

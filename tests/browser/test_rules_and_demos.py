@@ -1,0 +1,161 @@
+"""Rules demos and the rules dialog in the browser.
+
+Page contract: ``?demo=<game>`` starts the game's rules demo; while a step shows,
+``<html data-state="playing" data-demo-step="N">``; after the last step ``data-state="over"`` with an
+end screen ("Play this game", "Replay demo"). The rules dialog (``#rules-dialog``) opens from the
+rules button on the start screen and on the table bar.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+GAMES = ("snorkeling", "go_fish", "enemy_anemone")
+DEMO_TIMEOUT_MS = 10_000
+
+# Every highlight token of the shown step ("B3", "seat:1", "score:0", "rank:7") matches at least
+# one element of the felt, and those elements carry the class "highlight".
+MISSING_HIGHLIGHTS = """() => {
+  const felt = document.querySelector('#felt');
+  const tokens = (felt.dataset.highlight || '').split(' ').filter(Boolean);
+  const select = (tok) => {
+    const [kind, v] = tok.includes(':') ? tok.split(':') : ['card', tok];
+    if (kind === 'card') return felt.querySelectorAll(`[data-card="${v}"]`);
+    if (kind === 'seat') return felt.querySelectorAll(`.seat[data-seat="${v}"]`);
+    if (kind === 'score') return felt.querySelectorAll(`.seat[data-seat="${v}"] .seat-score`);
+    return felt.querySelectorAll(`[data-rank="${v}"]`);
+  };
+  return tokens.filter((tok) => { const found = [...select(tok)];
+    return !found.length || !found.every((n) => n.classList.contains('highlight')); });
+}"""
+
+
+def html_data(page, name):
+    return page.evaluate(f"document.documentElement.dataset.{name} ?? null")
+
+
+def open_demo(page, base_url, open_app, game):
+    state = open_app(page, base_url, f"demo={game}")
+    assert state == "playing", page.locator("#start-message").all_inner_texts()
+    assert html_data(page, "demoStep") == "1"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_demo_runs_to_its_end_by_clicking_next(page, base_url, open_app, game):
+    open_demo(page, base_url, open_app, game)
+    total = int(re.search(r"of (\d+)", page.locator("#demo-counter").inner_text()).group(1))
+    assert total >= 7
+    assert page.locator("#demo-back").is_disabled()
+    captions = []
+    for n in range(1, total + 1):
+        assert html_data(page, "state") == "playing"
+        assert html_data(page, "demoStep") == str(n)
+        assert page.locator("#demo-counter").inner_text() == f"Step {n} of {total}"
+        caption = page.locator("#demo-caption").inner_text()
+        assert len(caption) > 40 and "{" not in caption and caption not in captions
+        captions.append(caption)
+        assert page.locator("#felt .card").count() > 0, "the step's table is drawn"
+        assert page.evaluate(MISSING_HIGHLIGHTS) == [], f"step {n}"
+        page.click("#demo-next")
+    page.wait_for_function("document.documentElement.dataset.state === 'over'", timeout=DEMO_TIMEOUT_MS)
+    assert html_data(page, "demoStep") is None
+    end = page.locator("#demo-end")
+    assert end.is_visible()
+    assert page.locator("#demo-play").is_visible() and page.locator("#demo-replay").is_visible()
+
+    page.click("#demo-replay")
+    assert html_data(page, "state") == "playing" and html_data(page, "demoStep") == "1"
+    assert not end.is_visible()
+    assert page.locator("#demo-caption").inner_text() == captions[0]
+
+
+def test_demo_steps_with_arrow_keys_and_back(page, base_url, open_app):
+    open_demo(page, base_url, open_app, "snorkeling")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert html_data(page, "demoStep") == "3"
+    page.keyboard.press("ArrowLeft")
+    assert html_data(page, "demoStep") == "2"
+    page.click("#demo-back")
+    assert html_data(page, "demoStep") == "1"
+    # The demo shows a real position: the setup deals 5 cards, the centre shows one card.
+    assert page.locator("#felt .hand .card").count() == 5
+    assert page.locator("#felt .centre .card").count() == 1
+
+
+def test_play_this_game_leaves_the_demo_for_that_game(page, base_url, open_app):
+    open_demo(page, base_url, open_app, "go_fish")
+    while html_data(page, "state") == "playing":
+        page.click("#demo-next")
+    page.click("#demo-play")
+    page.wait_for_function("document.documentElement.dataset.state !== 'over'", timeout=DEMO_TIMEOUT_MS)
+    assert not page.locator("#demo-panel").count() and not page.locator("#demo-end").count()
+    assert html_data(page, "demoStep") is None
+    if html_data(page, "state") == "ready":  # back on the start screen with the game chosen
+        assert page.locator("#start-form input[name=game]:checked").get_attribute("value") == "go_fish"
+    else:  # or straight into a game of it
+        assert html_data(page, "state") == "playing"
+        assert page.locator("#felt.gf-table").count() == 1
+
+
+def test_unknown_demo_shows_a_readable_message(page, base_url, open_app):
+    assert open_app(page, base_url, "demo=chess") == "ready"
+    message = page.locator("#start-message")
+    assert message.is_visible() and "unknown game 'chess'" in message.inner_text()
+
+
+# ----- the rules dialog ------------------------------------------------------------------------
+
+
+def click_rules(page):
+    """The visible rules button (on the start screen or on the table bar)."""
+    page.locator("#rules-button, #start-rules-button").locator("visible=true").first.click()
+    page.wait_for_selector("#rules-dialog[open]", timeout=DEMO_TIMEOUT_MS)
+    return page.locator("#rules-dialog")
+
+
+def check_rules(dialog, game):
+    assert dialog.get_attribute("data-game") == game
+    sections = dialog.locator(".rules-section")
+    assert sections.count() >= 6
+    for title in sections.locator("h3").all_inner_texts():
+        assert title and "." not in title, title  # a text, not a missing catalog key
+    answers = dialog.locator(".rules-faq dd").all_inner_texts()
+    prefix = {"snorkeling": "SN", "go_fish": "GF", "enemy_anemone": "EA"}[game]
+    assert len(answers) >= 5 and all(re.search(rf"\({prefix}-\d+", a) for a in answers)
+    link = dialog.locator("a.rules-demo-link")
+    assert f"demo={game}" in link.get_attribute("href")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_dialog_on_the_start_screen(page, base_url, open_app, game):
+    assert open_app(page, base_url) == "ready"
+    page.locator(f"#start-form input[name=game][value={game}]").check()
+    dialog = click_rules(page)
+    check_rules(dialog, game)
+    page.keyboard.press("Escape")
+    assert not page.locator("#rules-dialog[open]").count()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_dialog_at_the_table(page, base_url, open_app, game):
+    query = f"game={game}&players=2&seats=human,bot:random&seed=3&speed=2000&options=first_player=0"
+    assert open_app(page, base_url, query) == "playing"
+    dialog = click_rules(page)
+    check_rules(dialog, game)
+    dialog.locator("#rules-close").click()
+    assert not page.locator("#rules-dialog[open]").count()
+
+
+def test_rules_dialog_switches_games_and_links_to_the_demo(page, base_url, open_app):
+    assert open_app(page, base_url) == "ready"
+    page.locator("#start-form input[name=game][value=snorkeling]").check()
+    dialog = click_rules(page)
+    dialog.locator(".rules-tab[data-game=enemy_anemone]").click()
+    check_rules(dialog, "enemy_anemone")
+    assert "Two players" in dialog.inner_text()
+    dialog.locator("a.rules-demo-link").click()
+    page.wait_for_function("document.documentElement.dataset.demoStep === '1'", timeout=60_000)
+    assert "Enemy Anemone" in page.locator("#demo-panel").inner_text()

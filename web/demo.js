@@ -1,0 +1,181 @@
+// Rules demos (?demo=snorkeling|go_fish|enemy_anemone): a guided walk through one game.
+//
+// The engine builds every step by really playing a stacked-deck game (pygame_core/demos.py, facade
+// command "demo"); this module only renders: each step's table through the game's own renderer,
+// the cards involved marked with the class "highlight", a caption, what happened, Back/Next
+// (arrow keys too), a step counter, and an end screen ("Play this game" -> onExit({game}),
+// "Replay demo"). Page contract: <html data-state="playing" data-demo-step="N"> (1-based) while a
+// step shows, data-state="over" on the end screen.
+
+const html = document.documentElement;
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text != null) node.textContent = text;
+  return node;
+}
+
+function button(id, className, text, go) {
+  const b = el("button", className, text);
+  b.type = "button";
+  b.id = id;
+  b.addEventListener("click", go);
+  return b;
+}
+
+// The elements a highlight token names: a card ("B3"), "seat:N", "score:N" or "rank:R".
+function targets(felt, token) {
+  const [kind, value] = token.includes(":") ? token.split(":") : ["card", token];
+  const v = CSS.escape(value);
+  if (kind === "card") return felt.querySelectorAll(`[data-card="${v}"]`);
+  if (kind === "seat") return felt.querySelectorAll(`.seat[data-seat="${v}"]`);
+  if (kind === "score") return felt.querySelectorAll(`.seat[data-seat="${v}"] .seat-score`);
+  if (kind === "rank") return felt.querySelectorAll(`[data-rank="${v}"]`);
+  return [];
+}
+
+let running = null;  // the demo on screen, so a second start replaces it
+
+/**
+ * Start the rules demo of game `name` in `felt` (the table's felt element).
+ * `call(command, payload)` is the app's engine bridge (returns the reply, throws on an error),
+ * `t(key, args)` the catalog lookup, `renderers` the table renderers by game, and
+ * `onExit({game})` is called by "Play this game". Throws (before changing the page) if the engine
+ * has no demo of that name. Returns {stop(), go(index)}.
+ */
+export function startDemo(name, { call, t, felt, renderers, onExit, lang } = {}) {
+  const reply = call("demo", { name, lang: lang ?? (html.lang || "en") });
+  const steps = reply.steps;
+  const game = reply.game;
+  running?.stop();
+
+  const wrap = felt.parentElement ?? felt;
+  const panel = el("section", "demo-panel");
+  panel.id = "demo-panel";
+  panel.setAttribute("aria-label", reply.title);
+  const head = el("div", "demo-head");
+  const label = el("span", "demo-label", t("demo.label"));
+  const title = el("h2", "demo-title", reply.title);
+  const counter = el("span", "demo-counter");
+  counter.id = "demo-counter";
+  head.append(label, title, counter);
+  const progress = el("div", "demo-progress");
+  const bar = el("span");
+  progress.append(bar);
+  const caption = el("p", "demo-caption");
+  caption.id = "demo-caption";
+  caption.setAttribute("aria-live", "polite");
+  const seen = el("p", "demo-seen");
+  const happened = el("details", "demo-happened");
+  happened.open = true;
+  const summary = el("summary", "", t("demo.happened"));
+  const lines = el("ol", "demo-log");
+  happened.append(summary, lines);
+  const back = button("demo-back", "demo-back", `← ${t("demo.back")}`, () => go(index - 1));
+  const next = button("demo-next", "primary demo-next", "", () => go(index + 1));
+  const leave = button("demo-exit", "demo-exit", t("demo.exit"), () => exit());
+  const nav = el("div", "demo-nav");
+  nav.append(back, next, leave);
+  const keys = el("p", "demo-keys", t("demo.keys"));
+  panel.append(head, progress, caption, seen, happened, nav, keys);
+
+  const end = el("section", "demo-end");
+  end.id = "demo-end";
+  end.hidden = true;
+  end.setAttribute("role", "dialog");
+  end.setAttribute("aria-labelledby", "demo-end-title");
+  const endTitle = el("h2", "", t("demo.end.title", { game: t(`game.${game}`) }));
+  endTitle.id = "demo-end-title";
+  const endButtons = el("div", "dialog-buttons");
+  endButtons.append(
+    button("demo-play", "primary", t("demo.play"), () => exit({ game })),
+    button("demo-replay", "", t("demo.replay"), () => go(0)),
+  );
+  end.append(endTitle, el("p", "", t("demo.end.text")), endButtons);
+
+  felt.before(panel);
+  wrap.append(end);
+  html.classList.add("demo");
+  felt.inert = true;  // the table is for looking at: nothing on it reacts during a demo
+  const ui = { t, act: () => {}, select: () => {}, hold: () => {}, selected: null };
+  let index = 0;
+
+  function render(i) {
+    const step = steps[i];
+    const state = { ...step, ok: true, bot_to_move: false };
+    const renderer = renderers[game] ?? renderers.generic;
+    renderer(felt, state, ui);
+    for (const token of step.highlight) for (const node of targets(felt, token)) node.classList.add("highlight");
+    felt.dataset.highlight = step.highlight.join(" ");
+    caption.textContent = step.caption;
+    seen.textContent = step.viewer == null ? t("demo.view_table") : t("demo.view_of", { name: step.names[step.viewer] });
+    lines.replaceChildren(...step.log.slice(step.log_from).map((e) => el("li", `log-${e.type}`, e.text)));
+    happened.hidden = step.log_from >= step.log.length;
+    lines.scrollTop = lines.scrollHeight;  // the latest sentences matter most
+    counter.textContent = t("demo.step", { n: i + 1, total: steps.length });
+    bar.style.width = `${(100 * (i + 1)) / steps.length}%`;
+    back.disabled = i === 0;
+    next.textContent = i === steps.length - 1 ? `${t("demo.finish")} →` : `${t("demo.next")} →`;
+  }
+
+  function go(i) {
+    if (i < 0) return;
+    if (i >= steps.length) {
+      index = steps.length;
+      end.hidden = false;
+      panel.classList.add("finished");
+      next.disabled = true;
+      html.dataset.state = "over";
+      delete html.dataset.demoStep;
+      end.querySelector("#demo-play").focus();
+      return;
+    }
+    const wasEnd = index >= steps.length;
+    index = i;
+    end.hidden = true;
+    panel.classList.remove("finished");
+    next.disabled = false;
+    render(i);
+    html.dataset.state = "playing";
+    html.dataset.demoStep = String(i + 1);
+    if (wasEnd) next.focus();
+  }
+
+  function onKey(ev) {
+    if (!panel.isConnected || panel.offsetParent === null) return;  // the demo is not on screen
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.defaultPrevented) return;
+    if (document.querySelector("dialog[open]")) return;
+    if (ev.target.closest?.("input, select, textarea")) return;
+    const rtl = getComputedStyle(panel).direction === "rtl";
+    const forward = rtl ? "ArrowLeft" : "ArrowRight";
+    const backward = rtl ? "ArrowRight" : "ArrowLeft";
+    if (ev.key === forward || ev.key === "PageDown") { ev.preventDefault(); go(index + 1); }
+    else if (ev.key === backward || ev.key === "PageUp") { ev.preventDefault(); go(index >= steps.length ? steps.length - 1 : index - 1); }
+    else if (ev.key === "Home") { ev.preventDefault(); go(0); }
+  }
+
+  function stop() {
+    document.removeEventListener("keydown", onKey);
+    panel.remove();
+    end.remove();
+    felt.inert = false;
+    felt.replaceChildren();
+    delete felt.dataset.highlight;
+    html.classList.remove("demo");
+    delete html.dataset.demoStep;
+    if (running === controller) running = null;
+  }
+
+  function exit(result) {
+    stop();
+    onExit?.(result ?? { game, left: true });
+  }
+
+  document.addEventListener("keydown", onKey);
+  const controller = { stop, go, game };
+  running = controller;
+  go(0);
+  next.focus({ preventScroll: true });
+  return controller;
+}
