@@ -91,7 +91,7 @@ class Table:
         return names
 
     def _log(self, game: Game, start: int, end: int, names: list[str]) -> list[dict]:
-        return [{"i": i, "type": e["type"], "text": describe(game.name, e, names, self.lang)}
+        return [{"i": i, "type": e["type"], "text": describe(game.name, e, names, self.lang), "entry": e}
                 for i, e in enumerate(game.history[start:end], start=start)]
 
     def state(self, log_from: int = 0, **options: Any) -> dict:

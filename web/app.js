@@ -548,8 +548,9 @@ function showOver(s) {
   head.insertCell().textContent = "";
   rounds.forEach((_, i) => { head.insertCell().textContent = t(gameKey(view.game, "over.round"), { n: i + 1 }); });
   head.insertCell().textContent = app.catalog[`${view.game}.total`] ?? t("over.total");  // e.g. "Books"
+  const body = table.createTBody();
   s.names.forEach((name, seat) => {
-    const row = table.insertRow();
+    const row = body.insertRow();
     if (view.winners.includes(seat)) row.classList.add("winner");
     row.insertCell().textContent = name;
     rounds.forEach((r) => { row.insertCell().textContent = r[seat]; });

@@ -1,0 +1,231 @@
+"""Go Fish in the browser: whole games played through the page, by bots and by clicking.
+
+What the table must offer (RULES.md GF-2, GF-8, GF-10; DESIGN.md "Browser app"): only legal asks
+are highlighted (ranks in hand, opponents who can be asked, with ``ask_card`` the exact cards),
+asking works by clicking or keyboard in either order, the latest ask and its answer are shown, and
+every option of the start screen reaches the game.
+"""
+
+import re
+
+import pytest
+
+GAME_TIMEOUT_MS = 180_000
+HUMAN_ASK = re.compile(r"^Player 1 \(you\) asks Bot \d \(random\) for ")
+
+
+def bots(n):
+    return ",".join(["bot:random"] * n)
+
+
+def wait_for_my_turn_or_end(page, seat=0):
+    page.wait_for_function(
+        f"""() => {{ const h = document.documentElement;
+            return h.dataset.state === 'over' || (h.dataset.state === 'playing' && h.dataset.turn === '{seat}'); }}""",
+        timeout=GAME_TIMEOUT_MS)
+    return page.evaluate("document.documentElement.dataset.state")
+
+
+def legal_moves(page):
+    return page.locator("#moves button").evaluate_all("bs => bs.map(b => b.dataset.action)")
+
+
+def data(page, selector, key):
+    return page.locator(selector).evaluate_all(f"els => els.map(e => e.dataset.{key})")
+
+
+def log_lines(page):
+    return page.locator("#log li").all_inner_texts()
+
+
+def assert_game_over(page, players):
+    page.wait_for_function("document.documentElement.dataset.state === 'over'", timeout=GAME_TIMEOUT_MS)
+    assert page.locator("#over").is_visible()
+    result = page.locator("#over-result").inner_text()
+    assert re.search(r"You win!|Bot \d \(random\) wins!|Player \d \(you\) wins!|Shared win", result), result
+    totals = [int(x) for x in page.locator("#scores td:last-child").all_inner_texts()]
+    assert len(totals) == players
+    # GF-7: the over dialog counts books, with no per-round columns (Go Fish has no rounds).
+    head = page.locator("#over-scores tr").first.locator("td").all_inner_texts()
+    assert head == ["", "Books"], head
+    assert page.locator("#round-label").is_hidden()
+    # GF-6: every book counted is laid out face up on the table.
+    assert page.locator("#felt .gf-seat .gf-book").count() == sum(totals)
+    assert log_lines(page)[-1].startswith("The game is over.")
+    assert "go_fish." not in page.locator("#felt").inner_text()  # no raw catalog keys
+    return totals
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_all_bot_game_plays_itself_to_the_end(page, base_url, open_app, players):
+    state = open_app(page, base_url, f"game=go_fish&players={players}&seats={bots(players)}&seed=5&speed=0")
+    assert state in ("playing", "over")
+    assert_game_over(page, players)
+    # A spectator sees every seat around the table, and no hand of their own.
+    assert page.locator("#felt .gf-seat").count() == players
+    assert page.locator("#felt .gf-hand").count() == 0
+    # GF-10: the latest ask and its answer are on the table, as the log tells them.
+    asks = [line for line in log_lines(page) if re.match(r"^Bot \d \(random\) asks ", line)]
+    headline = page.locator("#felt .gf-news .gf-headline .gf-ask-text").inner_text()
+    assert headline.replace("asked", "asks").strip() == asks[-1].rstrip(".").strip(), (headline, asks[-1])
+    answer = page.locator("#felt .gf-news .gf-answer").inner_text()
+    assert answer == "Go fish!" or answer.startswith("Bot ") and "handed over" in answer
+
+
+def test_human_asks_by_clicking_and_plays_a_whole_game(page, base_url, open_app):
+    """GF-2: the table highlights exactly the legal ranks and opponents; both orders work."""
+    state = open_app(page, base_url, f"game=go_fish&players=4&seats=human,{bots(3)}&seed=3&speed=0")
+    assert state == "playing"
+    asks = 0
+    while wait_for_my_turn_or_end(page) == "playing":
+        moves = [m.split() for m in legal_moves(page)]
+        assert moves, "my turn but no legal ask"
+        ranks = sorted({what for _, _, what in moves})
+        assert sorted(data(page, "#felt .gf-hand .gf-group.playable", "rank")) == ranks
+        for group in page.locator("#felt .gf-hand .gf-group.playable").all():
+            assert group.locator(".card:not(.playable)").count() == 0  # every card of the rank
+        askable = sorted({seat for _, seat, _ in moves})
+        assert sorted(data(page, "#felt .gf-seat.askable", "seat")) == askable
+        if asks % 2 == 0:  # rank, then opponent
+            rank = ranks[asks % len(ranks)]
+            page.locator(f"#felt .gf-hand .gf-group.playable[data-rank='{rank}']").click()
+            seats = sorted({seat for _, seat, what in moves if what == rank})
+            if len(seats) > 1:
+                assert page.locator("#felt .gf-hand .gf-group.selected").get_attribute("data-rank") == rank
+                assert sorted(data(page, "#felt .gf-seat.target", "seat")) == seats
+                assert page.locator("#felt .gf-hint").inner_text().startswith("Whom do you ask for")
+                page.locator("#felt .gf-seat.target").nth(asks % len(seats)).click()
+        else:  # opponent, then rank
+            seat = askable[asks % len(askable)]
+            page.locator(f"#felt .gf-seat.askable[data-seat='{seat}']").click()
+            if len(ranks) > 1:
+                assert page.locator("#felt .gf-seat.selected").get_attribute("data-seat") == seat
+                assert page.locator("#felt .gf-hint").inner_text().startswith("Ask Bot")
+                page.locator("#felt .gf-hand .gf-group.playable").last.click()
+        asks += 1
+        assert asks < 500
+    assert asks > 3
+    assert sum(1 for line in log_lines(page) if HUMAN_ASK.match(line)) == asks
+    assert_game_over(page, 4)
+
+
+def test_keyboard_ask_and_cancel(page, base_url, open_app):
+    """Tab/Enter reach every step: a rank, then (focus moves there) the opponent."""
+    open_app(page, base_url, f"game=go_fish&players=3&seats=human,{bots(2)}&seed=9&speed=0&options=first_player=0")
+    assert wait_for_my_turn_or_end(page) == "playing"
+    group = page.locator("#felt .gf-hand .gf-group.playable").first
+    group.focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#felt .gf-hand .gf-group.selected").count() == 1
+    page.locator("#felt .gf-cancel").click()  # and back
+    assert page.locator("#felt .gf-hand .gf-group.selected").count() == 0
+    group = page.locator("#felt .gf-hand .gf-group.playable").first
+    group.focus()
+    page.keyboard.press(" ")
+    assert page.evaluate("document.activeElement.classList.contains('target')")
+    page.keyboard.press("Enter")
+    assert sum(1 for line in log_lines(page) if HUMAN_ASK.match(line)) == 1
+
+
+def test_ask_card_variant_by_clicking(page, base_url, open_app):
+    """GF-8: after the rank a picker names the exact card; with bluffs, held cards may be named."""
+    open_app(page, base_url, f"game=go_fish&players=3&seats=human,{bots(2)}&seed=7&speed=0"
+                             "&options=ask_card=1,ask_own_card=1")
+    assert page.locator("#felt .gf-tag[data-option='ask_card']").is_visible()
+    asks = 0
+    bluffs_seen = False
+    while wait_for_my_turn_or_end(page) == "playing":
+        moves = [m.split() for m in legal_moves(page)]
+        assert all(len(what) == 2 for _, _, what in moves)
+        groups = page.locator("#felt .gf-hand .gf-group.playable")
+        group = groups.nth(asks % groups.count())
+        rank = group.get_attribute("data-rank")
+        held = data(page, f"#felt .gf-hand .gf-group[data-rank='{rank}'] .card", "card")
+        group.click()
+        cards = sorted({what for _, _, what in moves if what[0] == rank})
+        assert len(cards) == 4  # bluffs allowed: every card of a held rank may be named
+        picker = page.locator("#felt .gf-picker")
+        assert picker.is_visible()
+        assert sorted(data(page, "#felt .gf-picker .gf-legal", "card")) == cards
+        assert sorted(data(page, "#felt .gf-picker .card:has(.gf-tagline)", "card")) == sorted(held)
+        bluffs_seen = bluffs_seen or bool(held)
+        card = cards[asks % 4]
+        page.locator(f"#felt .gf-picker .gf-legal[data-card='{card}']").click()
+        seats = sorted({seat for _, seat, what in moves if what == card})
+        if len(seats) > 1:
+            assert sorted(data(page, "#felt .gf-seat.target", "seat")) == seats
+            page.locator("#felt .gf-seat.target").first.click()
+        asks += 1
+        assert asks < 500
+    assert asks >= 1 and bluffs_seen
+    lines = [line for line in log_lines(page) if HUMAN_ASK.match(line)]
+    assert len(lines) == asks and all(" for the " in line for line in lines)
+    assert_game_over(page, 3)
+
+
+def test_ask_card_without_bluffs_offers_only_cards_not_held(page, base_url, open_app):
+    open_app(page, base_url, f"game=go_fish&players=2&seats=human,bot:random&seed=2&speed=0"
+                             "&options=ask_card=1,first_player=0")
+    assert wait_for_my_turn_or_end(page) == "playing"
+    group = page.locator("#felt .gf-hand .gf-group.playable").first
+    rank = group.get_attribute("data-rank")
+    held = set(data(page, f"#felt .gf-hand .gf-group[data-rank='{rank}'] .card", "card"))
+    group.click()
+    legal = set(data(page, "#felt .gf-picker .gf-legal", "card"))
+    assert legal == {rank + suit for suit in "CDHS"} - held
+    assert set(data(page, "#felt .gf-picker .gf-dim", "card")) == held
+    # Two players: one opponent, so naming the card asks at once.
+    page.locator("#felt .gf-picker .gf-legal").first.click()
+    assert sum(1 for line in log_lines(page) if HUMAN_ASK.match(line)) == 1
+
+
+def test_every_option_reachable_from_the_start_screen(page, base_url, open_app):
+    assert open_app(page, base_url) == "ready"
+    page.locator("input[name=game][value=go_fish]").check()
+    page.locator("#players").select_option("3")
+    for i in range(3):
+        page.locator(f"#seat-list select[name=seat{i}]").select_option("bot:random")
+    names = page.locator("#option-list [name^='option.']").evaluate_all("els => els.map(e => e.name.slice(7))")
+    assert sorted(names) == ["ask_card", "ask_own_card", "first_player", "keep_playing", "next_after_fish"]
+    for label in page.locator("#option-list label").all_inner_texts():
+        assert "go_fish." not in label and "option." not in label, label
+    choices = page.locator("select[name='option.next_after_fish'] option").all_inner_texts()
+    assert choices == ["the player who said it", "the asker's left neighbour"]
+    page.locator("select[name='option.next_after_fish']").select_option("left")
+    for name in ("ask_card", "ask_own_card", "keep_playing"):
+        page.locator(f"input[name='option.{name}']").check()
+    page.locator("select[name='option.first_player']").select_option("1")
+    page.locator("#seed").fill("4")
+    page.locator("#speed").evaluate("s => { s.value = 0; s.dispatchEvent(new Event('input')); }")
+    page.locator("#start-button").click()
+    page.wait_for_function("['playing', 'over'].includes(document.documentElement.dataset.state)")
+    tags = dict(zip(data(page, "#felt .gf-tag", "option"), data(page, "#felt .gf-tag", "value")))
+    assert tags == {"next_after_fish": "left", "ask_card": "true", "ask_own_card": "true", "keep_playing": "true"}
+    assert "Bot 2 (random) goes first." in log_lines(page)[0]
+    assert_game_over(page, 3)
+    # GF-9: with keep_playing, play stops only with all books down (or the stall ruling).
+    assert re.search(r"Play stops: (all 13 books are down|the stock is empty and no book)", "\n".join(log_lines(page)))
+
+
+def test_options_from_the_url_run_to_the_end(page, base_url, open_app):
+    open_app(page, base_url, f"game=go_fish&players=4&seats={bots(4)}&seed=11&speed=0"
+                             "&options=next_after_fish=left,ask_card=1,ask_own_card=1,keep_playing=1")
+    tags = data(page, "#felt .gf-tag", "option")
+    assert sorted(tags) == ["ask_card", "ask_own_card", "keep_playing", "next_after_fish"]
+    totals = assert_game_over(page, 4)
+    assert sum(totals) == 13 or "no book has been laid down" in "\n".join(log_lines(page))
+
+
+def test_narrow_window_six_players(page, base_url, open_app):
+    """The embed case: about 400 px wide, nothing sticks out sideways, and asking still works."""
+    page.set_viewport_size({"width": 400, "height": 800})
+    open_app(page, base_url, f"game=go_fish&players=6&seats=human,{bots(5)}&seed=8&speed=0&embed=1")
+    assert wait_for_my_turn_or_end(page) == "playing"
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 400
+    assert page.locator("#felt .gf-seat").count() == 6
+    for box in page.locator("#felt .gf-seat, #felt .gf-news, #felt .gf-hand .card").all():
+        bb = box.bounding_box()
+        assert bb and bb["x"] >= 0 and bb["x"] + bb["width"] <= 400, bb
+    page.locator("#felt .gf-hand .gf-group.playable").first.click()
+    page.locator("#felt .gf-seat.target").first.click()
+    assert sum(1 for line in log_lines(page) if HUMAN_ASK.match(line)) == 1

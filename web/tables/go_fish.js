@@ -1,0 +1,594 @@
+// The Go Fish table: opponents (name, books, face-down hand, books laid down), the stock, the
+// latest ask and its answer, your hand grouped by rank and your books.
+//
+// Asking is by clicking what s.moves allows: a rank in your hand, then an opponent (or the other
+// way round); with the ask_card variant a small picker names the exact card. When only one move
+// fits what has been picked, it is made at once. Nothing here decides what is legal: every
+// highlight comes from s.moves, every number from s.view, every sentence from the catalog.
+import { el, symbol } from "./common.js";
+
+const RANKS = "A23456789TJQK";
+const SUITS = "CDHS";
+const RED = new Set(["D", "H"]);
+const SHOWN_RANK = { T: "10" };
+const SVG = "http://www.w3.org/2000/svg";
+const ASK_TYPES = new Set(["ask", "ask_card"]);
+const KEEP_ASKS = 4;  // ask groups remembered for the news panel (the log keeps everything)
+
+// Suit shapes on a 24x24 grid: [tag, attributes] lists, filled with currentColor.
+const SUIT_SHAPES = {
+  H: [["path", { d: "M12 21.4 10.5 20C5.2 15.2 1.8 12.1 1.8 8.2 1.8 5 4.3 2.6 7.4 2.6c1.8 0 3.5.8 4.6 2.2 1.1-1.4 2.8-2.2 4.6-2.2 3.1 0 5.6 2.4 5.6 5.6 0 3.9-3.4 7-8.7 11.8Z" }]],
+  D: [["path", { d: "M12 1.2 20.4 12 12 22.8 3.6 12Z" }]],
+  S: [["path", { d: "M12 1.6C9.2 5.9 2.6 9.2 2.6 14c0 2.7 2.1 4.7 4.7 4.7 1.6 0 3-.7 3.8-1.9-.1 2.3-1.1 3.9-2.9 5h7.6c-1.8-1.1-2.8-2.7-2.9-5 .8 1.2 2.2 1.9 3.8 1.9 2.6 0 4.7-2 4.7-4.7 0-4.8-6.6-8.1-9.4-12.4Z" }]],
+  C: [["circle", { cx: 12, cy: 6.6, r: 4.6 }], ["circle", { cx: 6.4, cy: 13.8, r: 4.6 }],
+    ["circle", { cx: 17.6, cy: 13.8, r: 4.6 }],
+    ["path", { d: "M10.8 12h2.4c.1 4.2 1.1 7.3 3.4 9.6H7.4c2.3-2.3 3.3-5.4 3.4-9.6Z" }]],
+};
+
+// What the table remembers between renders (the engine's state arrives one view at a time).
+const memory = {
+  state: null, lastI: -1, viewer: undefined, hand: null, books: null, entries: [],
+  fresh: new Set(), selected: null,
+};
+
+function suitIcon(suit) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("class", `suit suit-${suit}`);
+  for (const [tag, attrs] of SUIT_SHAPES[suit]) {
+    const shape = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) shape.setAttribute(k, v);
+    shape.setAttribute("fill", "currentColor");
+    svg.append(shape);
+  }
+  return svg;
+}
+
+const byRank = (a, b) => RANKS.indexOf(a[0]) - RANKS.indexOf(b[0]) || SUITS.indexOf(a[1]) - SUITS.indexOf(b[1]);
+
+function names(t) {
+  return {
+    rank: (r) => t(`go_fish.rank.${r}`),
+    ranks: (r) => t(`go_fish.ranks.${r}`),
+    card: (c) => t("go_fish.card", { rank: t(`go_fish.rank.${c[0]}`), suit: t(`go_fish.suit.${c[1]}`) }),
+  };
+}
+
+/** A face-up playing card: rank and suit in two corners, a big suit (or a framed court letter). */
+function gfCard(card, t, extra = "") {
+  const [rank, suit] = card;
+  const node = el("div", `card gf gf-${RED.has(suit) ? "red" : "black"} ${extra}`.trim());
+  node.dataset.card = card;
+  const name = names(t).card(card);
+  node.setAttribute("aria-label", name);
+  node.title = name;
+  const corner = (where) => {
+    const box = el("span", `corner ${where}`);
+    box.append(el("b", "", SHOWN_RANK[rank] ?? rank), suitIcon(suit));
+    return box;
+  };
+  const face = el("span", "face");
+  if ("JQK".includes(rank)) {
+    face.classList.add("court");
+    face.append(el("b", "", rank), suitIcon(suit));
+  } else {
+    face.append(suitIcon(suit));
+  }
+  node.append(corner("tl"), face, corner("br"));
+  return node;
+}
+
+function back(extra = "") {
+  const node = el("span", `card back ${extra}`.trim());
+  node.append(symbol("sym-back"));
+  return node;
+}
+
+/** A laid-down book: a small stack of four cards showing the rank and the four suits. */
+function bookStack(rank, t, extra = "") {
+  const node = el("span", `gf-book ${extra}`.trim());
+  node.dataset.rank = rank;
+  const label = t("go_fish.book_of", { ranks: t(`go_fish.ranks.${rank}`) });
+  node.title = label;
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", label);
+  const pips = el("span", "pips");
+  for (const suit of SUITS) {
+    const icon = suitIcon(suit);
+    icon.classList.add(RED.has(suit) ? "red" : "black");
+    pips.append(icon);
+  }
+  node.append(el("b", "", SHOWN_RANK[rank] ?? rank), pips);
+  return node;
+}
+
+function booksRow(books, seat, fresh, popped, t) {
+  const row = el("div", "gf-books");
+  row.setAttribute("aria-label", t("go_fish.books"));
+  if (!books.length) row.append(el("span", "gf-none", t("go_fish.no_books")));
+  books.forEach((rank, i) => {
+    const classes = [fresh.has(`${seat}:${rank}`) ? "gf-fresh" : "", popped[seat] != null && i >= popped[seat] ? "gf-pop" : ""];
+    row.append(bookStack(rank, t, classes.join(" ")));
+  });
+  return row;
+}
+
+function fan(count, t) {
+  const box = el("div", "gf-fan");
+  box.setAttribute("role", "img");
+  box.setAttribute("aria-label", t("table.cards", { n: count, count }));
+  const shown = Math.min(count, 10);
+  for (let i = 0; i < shown; i++) {
+    const b = back("small");
+    b.style.setProperty("--a", `${(i - (shown - 1) / 2) * Math.min(8, 48 / Math.max(shown, 1))}deg`);
+    box.append(b);
+  }
+  if (!count) box.append(el("span", "gf-none", t("go_fish.no_cards")));
+  else box.append(el("span", "gf-count", String(count)));
+  return box;
+}
+
+function button(node, key, label, go) {
+  node.tabIndex = 0;
+  node.setAttribute("role", "button");
+  node.dataset.key = key;
+  if (label) node.setAttribute("aria-label", label);
+  node.addEventListener("click", go);
+  node.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      go();
+    }
+  });
+  return node;
+}
+
+function parseMove(action) {
+  const [, seat, what] = action.split(" ");
+  return { action, seat: Number(seat), what, rank: what[0] };
+}
+
+// ----- what happened: log entries grouped by ask ----------------------------------------------
+
+/** Update the memory with this state; returns what changed since the last render. */
+function remember(s) {
+  const view = s.view;
+  const again = s === memory.state;  // the same state drawn again (a pick in hand): nothing new
+  if (!again && s.log.length && s.log[0].i === 0) {  // a new (or loaded, or rewound) game
+    memory.entries = [];
+    memory.hand = null;
+    memory.books = null;
+    memory.fresh = new Set();
+    memory.selected = null;
+    memory.lastI = -1;
+  }
+  memory.state = s;
+  const fresh = again ? [] : s.log.filter((e) => e.i > memory.lastI);
+  if (fresh.length) memory.lastI = fresh.at(-1).i;
+  const newAsk = fresh.some((e) => ASK_TYPES.has(e.type));
+  memory.entries.push(...fresh);
+  const starts = memory.entries.map((e, k) => (ASK_TYPES.has(e.type) ? k : -1)).filter((k) => k >= 0);
+  if (starts.length > KEEP_ASKS) memory.entries = memory.entries.slice(starts.at(-KEEP_ASKS));
+
+  const hand = [...view.hand];
+  const known = memory.viewer === s.viewer && memory.hand;
+  const gained = known ? hand.filter((c) => !memory.hand.includes(c)) : [];
+  const lost = known ? memory.hand.filter((c) => !hand.includes(c)) : [];
+  if (newAsk || !known) memory.fresh = new Set();
+  for (const c of gained) memory.fresh.add(c);
+  for (const c of [...memory.fresh]) if (!hand.includes(c)) memory.fresh.delete(c);
+  const popped = {};  // seat -> index of its first book laid since the last render
+  view.books.forEach((books, seat) => {
+    const had = memory.books?.[seat]?.length;
+    if (had != null && books.length > had) popped[seat] = had;
+  });
+  memory.viewer = s.viewer;
+  memory.hand = hand;
+  memory.books = view.books.map((b) => [...b]);
+  return { newAsk, gained, lost, popped };
+}
+
+/** The remembered entries split into groups: each starts with an ask (or is the deal). */
+function groups() {
+  const out = [];
+  for (const e of memory.entries) {
+    if (ASK_TYPES.has(e.type) || !out.length) out.push([]);
+    out.at(-1).push(e);
+  }
+  return out;
+}
+
+/** The fields of a log item's public history entry that the table needs (or null). */
+function parseEntry(e) {
+  const d = e.entry;
+  switch (e.type) {
+    case "ask": return { who: d.seat, whom: d.asked, what: d.rank };
+    case "ask_card": return { who: d.seat, whom: d.asked, what: d.card };
+    case "book": return { who: d.seat, what: d.rank };
+    case "fish_shown": return { who: d.seat, what: d.card };
+    case "give": return { who: d.seat, what: d.rank, count: d.count };
+    default: return null;
+  }
+}
+
+/** One ask group as data: {asker, asked, what, given, fish: null | "hidden" | card | "none", books, other}. */
+function readGroup(group, s, t, lastAsk) {
+  const head = group[0];
+  if (!ASK_TYPES.has(head.type)) return { deal: head, books: bookEntries(group, s, t), other: [] };
+  const ask = lastAsk ? { who: lastAsk.seat, whom: lastAsk.asked, what: lastAsk.rank ?? lastAsk.card } : parseEntry(head);
+  if (!ask) return { raw: group, books: bookEntries(group, s, t), other: [] };
+  const info = { asker: ask.who, asked: ask.whom, what: ask.what, given: 0, fish: null, books: bookEntries(group, s, t), other: [] };
+  for (const e of group.slice(1)) {
+    if (e.type === "give_card") info.given = 1;
+    else if (e.type === "give") info.given = lastAsk ? lastAsk.given : (parseEntry(e)?.count ?? 1);
+    else if (e.type === "fish") info.fish = "hidden";
+    else if (e.type === "fish_shown") info.fish = parseEntry(e)?.what ?? (info.what.length === 2 ? info.what : "hidden");
+    else if (["draw", "skip", "end"].includes(e.type)) info.other.push(e);
+  }
+  if (info.given === 0 && info.fish == null) info.fish = "none";  // keep_playing: an empty stock
+  return info;
+}
+
+function bookEntries(group, s, t) {
+  return group.filter((e) => e.type === "book").map((e) => ({ entry: e, book: parseEntry(e) }));
+}
+
+// ----- the table ----------------------------------------------------------------------------
+
+export function go_fish(felt, s, ui) {
+  const { t } = ui;
+  const view = s.view;
+  const me = s.viewer;
+  const n = names(t);
+  const changes = remember(s);
+  const soloHuman = s.seats.filter((k) => k === "human").length === 1;
+  const who = (seat, object = false) => (seat === me && soloHuman ? t(object ? "go_fish.you_object" : "go_fish.you") : s.names[seat]);
+  const askCard = Boolean(view.options?.ask_card);
+  const myTurn = me != null && view.current_player === me && !view.is_over;
+  const moves = myTurn ? s.moves.map((m) => parseMove(m.action)) : [];
+
+  // --- what has been picked so far: {r: rank, s: seat, c: card} as JSON in ui.selected ---
+  const matching = (sel) => moves.filter((m) => (sel.r == null || m.rank === sel.r)
+    && (sel.s == null || m.seat === sel.s) && (sel.c == null || m.what === sel.c));
+  let sel = {};
+  try { sel = ui.selected ? JSON.parse(ui.selected) : {}; } catch { sel = {}; }
+  if (typeof sel !== "object" || sel === null || !matching(sel).length) sel = {};
+  const clear = () => { if (ui.selected) ui.select(ui.selected); };
+  const choose = (update) => {
+    const next = { ...sel, ...update };
+    for (const k of Object.keys(next)) if (next[k] == null) delete next[k];
+    if (!Object.keys(next).length) return clear();
+    const hits = matching(next);
+    if (!hits.length) return;
+    if (askCard && next.r != null && next.c == null) {
+      const cards = new Set(hits.map((m) => m.what));
+      if (cards.size === 1) next.c = [...cards][0];
+    }
+    if (hits.length === 1) return ui.act(hits[0].action);
+    const text = JSON.stringify(next);
+    if (text !== ui.selected) ui.select(text);
+  };
+
+  const focusKey = felt.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  const selectionChanged = memory.selected !== (ui.selected ?? null);
+  memory.selected = ui.selected ?? null;
+
+  felt.replaceChildren();
+  felt.className = "felt gf-table";
+  felt.dataset.players = view.players;
+
+  // --- news: the latest ask and its answer, fresh books ---
+  const all = groups();
+  const latest = all.length ? readGroup(all.at(-1), s, t, view.last_ask && ASK_TYPES.has(all.at(-1)[0].type) ? view.last_ask : null) : null;
+  const freshBooks = new Set((latest?.books ?? []).filter((b) => b.book).map((b) => `${b.book.who}:${b.book.what}`));
+
+  // --- a seat: name, books count, face-down fan (opponents), books laid down ---
+  const seatBox = (seat) => {
+    const box = el("section", "seat gf-seat");
+    box.dataset.seat = seat;
+    if (seat === view.current_player && !view.is_over) box.classList.add("current");
+    if (view.winners.includes(seat)) box.classList.add("winner");
+    if (latest?.asker === seat) box.classList.add("asker");
+    if (latest?.asked === seat) box.classList.add("asked");
+    const head = el("header", "seat-head");
+    const name = el("span", "seat-name", s.names[seat]);
+    name.title = s.names[seat];
+    const booksText = t("go_fish.books_count", { n: view.totals[seat], count: view.totals[seat] });
+    const score = el("span", "seat-score");
+    score.title = booksText;
+    score.setAttribute("aria-label", booksText);
+    const word = t("go_fish.books_word", { n: view.totals[seat], count: view.totals[seat] });
+    score.append(el("span", "gf-stack-icon"), el("span", "gf-score-n", String(view.totals[seat])), el("span", "gf-score-word", word));
+    head.append(name, score);
+    if (seat === view.current_player && s.bot_to_move) {
+      const dots = el("span", "gf-thinking");
+      dots.setAttribute("aria-hidden", "true");
+      dots.append(el("i"), el("i"), el("i"));
+      head.append(dots);
+    }
+    box.append(head);
+    return box;
+  };
+
+  const order = [];
+  for (let i = 1; i <= view.players; i++) order.push(((me ?? -1) + i + view.players) % view.players);
+  const others = el("div", "gf-opponents");
+  for (const seat of order) {
+    if (seat === me) continue;
+    const box = seatBox(seat);
+    box.append(fan(view.hand_sizes[seat], t));
+    box.append(booksRow(view.books[seat], seat, freshBooks, changes.popped, t));
+    if (myTurn) {
+      const can = matching({ r: sel.r, c: sel.c, s: seat }).length > 0;
+      if (can) {
+        const ready = askCard ? sel.c != null : sel.r != null;  // the seat is the last thing to pick
+        box.classList.add(ready ? "target" : "askable");
+        if (sel.s === seat) box.classList.add("selected");
+        const what = ready ? whatText(sel.c ?? sel.r, t, n) : null;
+        const label = ready ? t("go_fish.ask_whom", { name: s.names[seat], what }) : t("go_fish.ask_seat", { name: s.names[seat] });
+        button(box, `seat:${seat}`, label, () => choose({ s: sel.s === seat && sel.r == null ? null : seat }));
+        if (ready) box.dataset.badge = t("go_fish.ask_badge", { what });
+        box.setAttribute("aria-pressed", String(sel.s === seat));
+      } else {
+        box.classList.add("unaskable");
+      }
+    }
+    others.append(box);
+  }
+  felt.append(others);
+
+  // --- the middle: stock, variant tags, the news ---
+  const middle = el("div", "gf-middle");
+  const stock = el("div", "gf-stock");
+  stock.append(el("div", "label", t("go_fish.stock")));
+  const pile = el("div", "gf-pile");
+  if (view.stock_size) {
+    const layers = Math.min(4, Math.ceil(view.stock_size / 8));
+    for (let i = 0; i < layers; i++) {
+      const b = back("gf-stock-card");
+      b.style.setProperty("--i", i);
+      pile.append(b);
+    }
+  } else {
+    pile.append(el("span", "gf-empty", t("go_fish.stock_empty")));
+  }
+  pile.setAttribute("role", "img");
+  pile.setAttribute("aria-label", `${t("go_fish.stock")}: ${t("table.cards", { n: view.stock_size, count: view.stock_size })}`);
+  stock.append(pile, el("div", "gf-count", String(view.stock_size)));
+  middle.append(stock);
+
+  const news = el("div", "gf-news");
+  news.setAttribute("aria-label", t("go_fish.news.label"));
+  if (latest) news.append(...newsLines(latest, { s, t, n, who, view, me }));
+  const earlier = all.slice(0, -1).filter((g) => ASK_TYPES.has(g[0].type)).slice(-2);
+  if (earlier.length) {
+    const list = el("ul", "gf-earlier");
+    for (const g of earlier) list.append(el("li", "", shortLine(readGroup(g, s, t, null), { t, n, who })));
+    news.append(list);
+  }
+  middle.append(news);
+
+  const tags = el("div", "gf-tags");
+  const opts = view.options ?? {};
+  for (const [name, value] of Object.entries(opts)) {
+    if (name === "first_player") continue;
+    const isDefault = name === "next_after_fish" ? value === "asked" : !value;
+    if (isDefault) continue;
+    const tag = el("span", "gf-tag", t(`go_fish.tag.${name}`));
+    tag.dataset.option = name;
+    tag.dataset.value = String(value);
+    tags.append(tag);
+  }
+  if (tags.childElementCount) middle.append(tags);
+  felt.append(middle);
+
+  // --- your seat: hint, card picker, hand by rank, your books ---
+  if (me != null) {
+    const mine = seatBox(me);
+    mine.classList.add("mine");
+    const hint = el("p", "gf-hint");
+    const hintRow = el("div", "gf-hint-row");
+    hintRow.append(hint);
+    if (myTurn) {
+      if (sel.c != null) hint.textContent = t("go_fish.hint.card_seat", { card: n.card(sel.c) });
+      else if (sel.r != null && askCard) hint.textContent = t("go_fish.hint.card", { rank: n.rank(sel.r) });
+      else if (sel.r != null) hint.textContent = t("go_fish.hint.rank", { ranks: n.ranks(sel.r) });
+      else if (sel.s != null) hint.textContent = t("go_fish.hint.seat", { name: s.names[sel.s] });
+      else hint.textContent = t("go_fish.hint.start");
+      if (Object.keys(sel).length) {
+        const cancel = el("button", "gf-cancel", t("go_fish.cancel"));
+        cancel.type = "button";
+        cancel.dataset.key = "cancel";
+        cancel.addEventListener("click", clear);
+        hintRow.append(cancel);
+      }
+    } else if (!view.is_over && view.current_player != null) {
+      hint.textContent = t("go_fish.hint.wait", { name: s.names[view.current_player] });
+    }
+    mine.append(hintRow);
+    mine.classList.toggle("my-turn", myTurn);
+
+    if (myTurn && askCard && sel.r != null && sel.c == null) {
+      const picker = el("div", "gf-picker");
+      picker.setAttribute("role", "group");
+      picker.setAttribute("aria-label", t("go_fish.picker", { rank: n.rank(sel.r) }));
+      const cards = el("div", "gf-picker-cards");
+      for (const suit of SUITS) {
+        const card = sel.r + suit;
+        const legal = matching({ ...sel, c: card }).length > 0;
+        const held = view.hand.includes(card);
+        const c = gfCard(card, t, `gf-pick ${legal ? "gf-legal" : "gf-dim"}`);
+        if (held) c.append(el("span", "gf-tagline", t(legal ? "go_fish.bluff" : "go_fish.in_hand")));
+        if (legal) button(c, `pick:${card}`, t("go_fish.name_card", { card: n.card(card) }), () => choose({ c: card }));
+        cards.append(c);
+      }
+      picker.append(cards);
+      mine.append(picker);
+    }
+
+    const row = el("div", "gf-mine-row");
+    const hand = el("div", `gf-hand${sel.r != null ? " has-choice" : ""}`);
+    hand.setAttribute("aria-label", t("table.hand"));
+    const cards = [...view.hand].sort(byRank);
+    if (!cards.length) hand.append(el("span", "gf-none", t("go_fish.no_cards")));
+    const ranks = [...new Set(cards.map((c) => c[0]))];
+    for (const rank of ranks) {
+      const group = el("div", "gf-group");
+      group.dataset.rank = rank;
+      const inRank = cards.filter((c) => c[0] === rank);
+      const can = myTurn && matching({ s: sel.s, r: rank }).length > 0;
+      const chosen = sel.r === rank;
+      for (const card of inRank) {
+        const classes = [can ? "playable" : "", chosen ? "selected" : "", memory.fresh.has(card) ? "gf-fresh" : "",
+          changes.gained.includes(card) ? "gf-pop" : ""];
+        group.append(gfCard(card, t, classes.join(" ")));
+      }
+      if (inRank.length > 1) group.append(el("span", "gf-group-count", `×${inRank.length}`));
+      if (can) {
+        group.classList.add("playable");
+        const label = sel.s != null ? t("go_fish.ask_whom", { name: s.names[sel.s], what: n.ranks(rank) })
+          : t("go_fish.ask_rank", { ranks: n.ranks(rank), n: inRank.length, count: inRank.length });
+        button(group, `rank:${rank}`, label, () => choose(chosen ? { r: null, c: null } : { r: rank, c: null }));
+        group.setAttribute("aria-pressed", String(chosen));
+      }
+      if (chosen) group.classList.add("selected");
+      hand.append(group);
+    }
+    row.append(hand);
+    const myBooks = el("div", "gf-my-books");
+    myBooks.append(el("div", "label", t("go_fish.books")), booksRow(view.books[me], me, freshBooks, changes.popped, t));
+    row.append(myBooks);
+    mine.append(row);
+    felt.append(mine);
+  }
+
+  // --- keyboard focus survives the redraw; a new pick moves it to the next thing to pick ---
+  if (focusKey != null) {
+    const next = selectionChanged && Object.keys(sel).length
+      ? felt.querySelector(".gf-picker [data-key], .seat.target[data-key], .gf-group.playable[data-key]")
+      : felt.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    (next ?? felt.querySelector("[data-key]"))?.focus();
+  }
+
+  if (changes.newAsk && latest?.asker != null) {
+    fly(felt, latest, changes, me, t);
+    // Let a catch, a shown draw or a new book be seen before the next bot moves (only at a pace).
+    const big = latest.books?.length || (latest.fish && latest.fish.length === 2);
+    if (big || latest.given) ui.hold?.(big ? 1200 : 500);
+  }
+}
+
+// ----- news lines ---------------------------------------------------------------------------
+
+function whatText(what, t, n) {
+  return what.length === 2 ? t("go_fish.the_card", { card: n.card(what) }) : n.ranks(what);
+}
+
+function newsLines(info, { s, t, n, who, view, me }) {
+  const lines = [];
+  if (info.deal) {
+    lines.push(el("p", "gf-headline", info.deal.text));
+  } else if (info.raw) {
+    for (const e of info.raw) lines.push(el("p", "gf-line", e.text));
+    return lines;
+  } else {
+    const ask = el("p", "gf-headline");
+    ask.append(el("span", "gf-ask-text", t("go_fish.news.ask", { seat: who(info.asker), asked: who(info.asked, true), what: whatText(info.what, t, n) })));
+    ask.append(info.what.length === 2 ? gfCard(info.what, t, "gf-tiny") : rankChip(info.what));
+    lines.push(ask);
+    const answer = el("p", `gf-answer ${info.given ? "catch" : "miss"}`);
+    if (info.given) {
+      answer.textContent = info.what.length === 2
+        ? t("go_fish.news.give_card", { seat: who(info.asked), card: n.card(info.what) })
+        : t("go_fish.news.give", { seat: who(info.asked), count: info.given, n: info.given, rank: n.rank(info.what), ranks: n.ranks(info.what) });
+    } else {
+      answer.append(symbol("sym-L"), el("span", "", t("go_fish.news.go_fish")));
+    }
+    lines.push(answer);
+    if (info.fish === "hidden") {
+      lines.push(el("p", "gf-line", t("go_fish.news.fish", { seat: who(info.asker) })));
+    } else if (info.fish === "none") {
+      lines.push(el("p", "gf-line", t("go_fish.news.no_draw")));
+    } else if (info.fish) {
+      const line = el("p", "gf-line gf-shown");
+      line.append(gfCard(info.fish, t, "gf-tiny gf-flip"), el("span", "", t("go_fish.news.fish_shown", { seat: who(info.asker), card: n.card(info.fish) })));
+      lines.push(line);
+    }
+  }
+  for (const b of info.books) {
+    const line = el("p", "gf-line gf-book-news");
+    if (b.book) line.append(bookStack(b.book.what, t, "gf-fresh"), el("span", "", t("go_fish.news.book", { seat: who(b.book.who), ranks: n.ranks(b.book.what) })));
+    else line.textContent = b.entry.text;
+    lines.push(line);
+  }
+  for (const e of info.other) lines.push(el("p", `gf-line gf-${e.type}`, e.text));
+  if (!view.is_over && info.asker != null && view.current_player === info.asker && (info.given || (info.fish && info.fish.length === 2))) {
+    const you = info.asker === me && who(info.asker) !== s.names[info.asker];
+    lines.push(el("p", "gf-again", you ? t("go_fish.news.again_you") : t("go_fish.news.again", { seat: who(info.asker) })));
+  }
+  return lines;
+}
+
+function shortLine(info, { t, n, who }) {
+  if (info.raw || info.deal) return (info.raw ?? [info.deal])[0].text;
+  const args = { seat: who(info.asker), asked: who(info.asked, true), what: whatText(info.what, t, n), count: info.given };
+  let text = t(info.given ? "go_fish.news.short_catch" : "go_fish.news.short_miss", args);
+  if (info.fish && info.fish.length === 2) text += ` ${t("go_fish.news.short_shown")}`;
+  for (const b of info.books) if (b.book) text += ` ${t("go_fish.news.short_book", { ranks: n.ranks(b.book.what) })}`;
+  return text;
+}
+
+function rankChip(rank) {
+  return el("span", "gf-rank-chip", SHOWN_RANK[rank] ?? rank);
+}
+
+// ----- cards moving: handed over, or drawn from the stock ------------------------------------
+
+function fly(felt, info, changes, me, t) {
+  if (!felt.animate || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
+  const home = felt.getBoundingClientRect();
+  const spot = (seat) => {
+    const node = seat === me ? felt.querySelector(".gf-hand") : felt.querySelector(`.gf-seat[data-seat="${seat}"] .gf-fan`);
+    return node?.getBoundingClientRect();
+  };
+  const to = spot(info.asker);
+  if (!to) return;
+  const flights = [];
+  if (info.given) {
+    const from = spot(info.asked);
+    let faces = [];
+    if (info.what.length === 2) faces = [info.what];
+    else if (info.asker === me) faces = changes.gained.filter((c) => c[0] === info.what);
+    else if (info.asked === me) faces = changes.lost.filter((c) => c[0] === info.what);
+    for (let k = 0; k < info.given; k++) flights.push({ from, card: faces[k] ?? null });
+  }
+  if (info.fish && info.fish !== "none") {
+    const from = felt.querySelector(".gf-pile")?.getBoundingClientRect();
+    let card = info.fish.length === 2 ? info.fish : null;
+    if (!card && info.asker === me) {
+      const drawn = changes.gained.filter((c) => !info.given || c[0] !== info.what);
+      if (drawn.length === 1) card = drawn[0];
+    }
+    flights.push({ from, card });
+  }
+  flights.forEach((f, k) => {
+    if (!f.from) return;
+    const node = f.card ? gfCard(f.card, t, "gf-flyer") : back("gf-flyer");
+    node.removeAttribute("title");
+    node.setAttribute("aria-hidden", "true");
+    felt.append(node);
+    const x0 = f.from.left + f.from.width / 2 - home.left;
+    const y0 = f.from.top + f.from.height / 2 - home.top;
+    const x1 = to.left + to.width / 2 - home.left;
+    const y1 = to.top + Math.min(to.height / 2, 60) - home.top;
+    const at = (x, y, s, r) => `translate(${x}px, ${y}px) translate(-50%, -50%) scale(${s}) rotate(${r}deg)`;
+    const anim = node.animate([
+      { transform: at(x0, y0, 0.7, -8), opacity: 0 },
+      { transform: at(x0, y0, 1, -4), opacity: 1, offset: 0.15 },
+      { transform: at(x1, y1, 1, 4), opacity: 1, offset: 0.8 },
+      { transform: at(x1, y1, 0.8, 0), opacity: 0 },
+    ], { duration: 1100, delay: k * 120, easing: "ease-in-out", fill: "both" });
+    anim.onfinish = () => node.remove();
+  });
+}
