@@ -1,0 +1,231 @@
+"""Enemy Anemone in the browser: whole games played through the page, by bots and by clicking.
+
+The human's games are also played in-process through the same facade the page calls
+(``pygame_core.facade.call``) with the same click policy, to pick seeds that exercise an Anemone
+attached early and a forced discard, and to check that the clicked game ends exactly as the
+engine says it must.
+"""
+
+import json
+
+import pytest
+
+from pygame_core import facade
+
+GAME_TIMEOUT_MS = 180_000
+SUITS = "OJSRCT"
+
+
+def sort_key(card):
+    """The table's hand order: suit O J S R C T, then rank numerically."""
+    return SUITS.index(card[0]), int(card[1:])
+
+
+def engine(command, **payload):
+    reply = json.loads(facade.call(command, json.dumps(payload)))
+    assert reply["ok"], reply
+    return reply
+
+
+def seats(players, human=True):
+    return (["human"] if human else ["bot:random"]) + ["bot:random"] * (players - 1)
+
+
+def query(players, seed, human=True, extra=""):
+    return (f"game=enemy_anemone&players={players}&seats={','.join(seats(players, human))}"
+            f"&seed={seed}&speed=0{extra}")
+
+
+def simulate(players, seed):
+    """Seat 0 plays like the test below clicks: the first offered card of the sorted hand; the
+    first time it holds Anemones when playing, it attaches its first (lowest) one.
+    Returns (hand of the first attach or None, number of forced discards, final totals)."""
+    state = engine("start", game="enemy_anemone", players=players, seats=seats(players), seed=seed)
+    attached, discards = None, 0
+    while not state["view"]["is_over"]:
+        if state["bot_to_move"]:
+            engine("bot_step")
+        else:
+            view = state["view"]
+            moves = [m["action"] for m in state["moves"]]
+            card = min({m.split()[1] for m in moves}, key=sort_key)
+            held = view["anemones"][0]
+            if all(m.startswith("discard ") for m in moves):
+                action, discards = f"discard {card}", discards + 1
+            elif held and attached is None:
+                action, attached = f"play {card} +{held[0]}", view["round"]
+            else:
+                action = f"play {card}"
+            engine("act", action=action)
+        state = engine("state", log_from=1 << 30)
+    return attached, discards, state["view"]["totals"]
+
+
+def all_bot_seed(players, wanted):
+    """The first seed whose all-bot game logs an entry of type ``wanted``."""
+    for seed in range(1, 500):
+        engine("start", game="enemy_anemone", players=players, seats=seats(players, False), seed=seed)
+        while engine("bot_step")["bot_to_move"]:
+            pass
+        if any(e["type"] == wanted for e in engine("state")["log"]):
+            return seed
+    pytest.fail(f"no all-bot {players}-player game with a {wanted} entry among seeds 1..499")
+
+
+def wait_for_my_turn_or_end(page, seat=0):
+    page.wait_for_function(
+        f"""() => {{ const h = document.documentElement;
+            return h.dataset.state === 'over' || (h.dataset.state === 'playing' && h.dataset.turn === '{seat}'); }}""",
+        timeout=GAME_TIMEOUT_MS)
+    return page.evaluate("document.documentElement.dataset.state")
+
+
+def datasets(locator, key):
+    return locator.evaluate_all(f"els => els.map(e => e.dataset.{key})")
+
+
+def no_sideways_scroll(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.mark.parametrize("players,seed", [(2, 4), (3, 7), (6, 11)])
+def test_all_bot_game_plays_itself_to_the_end(page, base_url, open_app, players, seed):
+    open_app(page, base_url, query(players, seed, human=False))
+    page.wait_for_function("document.documentElement.dataset.state === 'over'", timeout=GAME_TIMEOUT_MS)
+    assert page.locator("#log li").last.inner_text().startswith("The game is over.")
+    # EA-9: four hands; the over dialog lists each hand's scores (view.hand_scores) and the total.
+    rows = page.locator("#over-scores tr")
+    assert rows.first.locator("td").all_inner_texts() == ["", "Hand 1", "Hand 2", "Hand 3", "Hand 4", "Total"]
+    assert rows.count() == players + 1
+    totals = [int(x) for x in page.locator("#scores td:last-child").all_inner_texts()]
+    for seat in range(players):
+        cells = [int(x) for x in rows.nth(seat + 1).locator("td").all_inner_texts()[1:]]
+        assert sum(cells[:4]) == cells[4] == totals[seat]
+    # The felt shows the final standings with everyone's Anemones (the EA-10 tie-break).
+    assert page.locator("#felt .ea-final tbody tr").count() == players
+    assert page.locator("#round-label").inner_text() == "Hand 4 of 4"
+
+
+def test_a_tie_on_points_is_explained_in_the_final_dialog(page, base_url, open_app):
+    """EA-10: equal totals go to the player holding more Anemone cards; the dialog says so."""
+    seed = all_bot_seed(3, "tie_break")
+    open_app(page, base_url, query(3, seed, human=False))
+    page.wait_for_function("document.documentElement.dataset.state === 'over'", timeout=GAME_TIMEOUT_MS)
+    note = page.locator("#over-result small").inner_text()
+    assert "the tie goes to the most Anemone cards held" in note
+    assert page.locator("#felt .ea-final").inner_text().count("the tie goes to") == 1
+
+
+def test_human_plays_a_whole_game_by_clicking(page, base_url, open_app):
+    seed = next(s for s in range(1, 300) if (r := simulate(3, s))[0] == 1 and r[1] >= 1)
+    _, _, expected_totals = simulate(3, seed)
+    open_app(page, base_url, query(3, seed))
+    felt = page.locator("#felt")
+    attached = escaped = discards = turns = 0
+    while wait_for_my_turn_or_end(page) == "playing":
+        turns += 1
+        assert turns < 200
+        moves = datasets(page.locator("#moves button"), "action")
+        hand = datasets(felt.locator(".ea-hand .card"), "card")
+        assert hand == sorted(hand, key=sort_key)
+        offered = felt.locator(".ea-hand .card.playable, .ea-hand .card.discardable")
+        # Only legal cards are offered, and every legal card is.
+        assert set(datasets(offered, "card")) == {m.split()[1] for m in moves}
+        hint = felt.locator(".ea-hint").inner_text()
+        if all(m.startswith("discard ") for m in moves):  # EA-3
+            discards += 1
+            assert hint.startswith("You hold none of the suits not yet played: discard a card face down")
+            assert felt.locator(".ea-hand .card.playable").count() == 0
+            offered.first.click()
+            continue
+        if not felt.locator(".ea-trick .ea-slot .card.ea").count():
+            assert hint.startswith("Your lead: play any card.")
+        card = datasets(offered, "card")[0]
+        if not felt.locator(".ea-seat.mine .ea-stats .ea-token").count():
+            offered.first.click()  # no Anemones: the card is played at once
+            continue
+        if attached == 0:
+            # Keyboard: Enter on the card opens the chooser, Space toggles an Anemone, Enter plays.
+            offered.first.focus()
+            page.keyboard.press("Enter")
+            chooser = felt.locator(".ea-chooser")
+            assert chooser.is_visible()
+            confirm = chooser.locator(".ea-confirm")
+            assert confirm.get_attribute("data-action") == f"play {card}"
+            toggle = chooser.locator(".ea-toggle").first
+            side = int(toggle.get_attribute("data-side"))
+            toggle.focus()
+            page.keyboard.press("Space")
+            assert chooser.locator(".ea-toggle").first.get_attribute("aria-pressed") == "true"
+            rank = int(card[1:])
+            assert chooser.locator(".ea-equation").inner_text() == f"{rank} +{side} = {rank + side}"
+            assert confirm.get_attribute("data-action") == f"play {card} +{side}"
+            assert confirm.inner_text().endswith(f"+{side} → {rank + side}")
+            confirm.focus()
+            page.keyboard.press("Enter")
+            attached += 1
+            # The played card shows its value with the Anemone in the trick (or the finished trick).
+            assert felt.locator(f".ea-slot:has(.card[data-card='{card}']) .ea-value").first.inner_text() \
+                == f"{rank} +{side} = {rank + side}"
+            continue
+        offered.first.click()
+        chooser = felt.locator(".ea-chooser")
+        assert chooser.locator(".ea-confirm").get_attribute("data-action") == f"play {card}"
+        if escaped == 0:  # Escape closes the chooser without playing
+            chooser.locator(".ea-confirm").press("Escape")
+            assert felt.locator(".ea-chooser").count() == 0
+            assert page.evaluate("document.activeElement.dataset.card") == card
+            escaped += 1
+            offered.first.click()
+        felt.locator(".ea-chooser .ea-confirm").click()
+    assert attached == 1 and discards >= 1 and escaped == 1
+    assert page.locator("#log li", has_text="Player 1 (you) plays").filter(has_text="with one Anemone").count() >= 1
+    totals = [int(x) for x in page.locator("#scores td:last-child").all_inner_texts()]
+    assert totals == expected_totals
+    assert page.locator("#over").is_visible()
+
+
+def test_a_finished_trick_stays_on_show_with_its_winner_and_lowest(page, base_url, open_app):
+    """EA-5: after a trick the table shows who took it and who gains an Anemone."""
+    open_app(page, base_url, query(4, 3, human=False).replace("speed=0", "speed=150"))
+    page.locator("#felt .ea-trick-area.done").wait_for(timeout=GAME_TIMEOUT_MS)
+    shown = page.evaluate("""() => {
+        const done = document.querySelector('#felt .ea-trick-area.done');
+        return { text: done.innerText, title: done.querySelector('.ea-trick-title').textContent,
+                 winner: done.querySelector('.ea-slot.win .ea-slot-name').textContent,
+                 lowest: done.querySelector('.ea-slot.low .ea-slot-name').textContent,
+                 log: [...document.querySelectorAll('#log li.log-trick_end')].at(-1).textContent }; }""")
+    assert shown["title"] == "Trick 1"
+    assert f"{shown['winner']} takes the trick with" in shown["text"]
+    assert f"{shown['lowest']} played the lowest value" in shown["text"]
+    assert shown["log"].startswith(f"{shown['winner']} wins trick 1 ")
+
+
+def test_two_players_show_the_stock_and_four_slots(page, base_url, open_app):
+    """EA-11: a 2-player trick has four slots; the stock count is on the table."""
+    open_app(page, base_url, query(2, 5) + "&options=first_player=0")
+    assert wait_for_my_turn_or_end(page) == "playing"
+    felt = page.locator("#felt")
+    assert felt.locator(".ea-stock").inner_text() == "Stock: 16"
+    assert datasets(felt.locator(".ea-trick .ea-slot"), "seat") == ["0", "1", "0", "1"]
+    assert felt.locator(".ea-slot.current").get_attribute("data-seat") == "0"
+    assert len(datasets(felt.locator(".ea-hand .card"), "card")) == 8
+    felt.locator(".ea-hand .card.playable").first.click()
+    assert wait_for_my_turn_or_end(page) == "playing"
+    assert felt.locator(".ea-trick .ea-slot .card.ea, .ea-trick .ea-slot.discard").count() == 2
+
+
+def test_six_players_fit_a_narrow_embed(page, base_url, open_app):
+    page.set_viewport_size({"width": 400, "height": 800})
+    open_app(page, base_url, query(6, 2, extra="&embed=1"))
+    felt = page.locator("#felt")
+    for _ in range(6):
+        assert wait_for_my_turn_or_end(page) == "playing"
+        assert felt.locator(".ea-opponents .ea-seat").count() == 5
+        assert felt.locator(".ea-trick-area.live .ea-trick .ea-slot").count() in (0, 6)
+        assert no_sideways_scroll(page)
+        offered = felt.locator(".ea-hand .card.playable, .ea-hand .card.discardable")
+        offered.first.click()
+        if felt.locator(".ea-chooser").count():
+            assert no_sideways_scroll(page)
+            felt.locator(".ea-chooser .ea-confirm").click()

@@ -1,0 +1,516 @@
+// The Enemy Anemone table: the other seats around the felt, the trick in the middle (each card with
+// who played it and its value including Anemones), then your score pile, Anemones and hand.
+// Clicking a card plays it; holding Anemones, a chooser first lets you attach some. Everything
+// offered comes from s.moves; winners, values and scores come from the view, never from here.
+import { el, symbol } from "./common.js";
+
+const SUITS = "OJSRCT";
+const HOLD_MS = 1400;  // extra bot pause while a finished trick is on show (speed > 0 only)
+
+// Kept between calls: the open chooser (for one state only) and the latest log sentences that
+// explain the last trick, the last hand and a final tie-break. The page hands each log entry over
+// once (a new game starts again at entry 0); entries already seen are skipped.
+const memo = { seen: -1, phase: "play", trickGain: null, handLines: [], tie: null, chooser: null, shown: null, landed: new Set() };
+
+function readLog(entries) {
+  if (entries[0]?.i === 0) Object.assign(memo, { seen: -1, phase: "play", trickGain: null, handLines: [], tie: null });
+  for (const e of entries) {
+    if (e.i <= memo.seen) continue;
+    memo.seen = e.i;
+    const gain = e.type.startsWith("anemone_");  // anemone_flip, _supply, _given, _none
+    if (e.type === "trick_end") Object.assign(memo, { phase: "trick", trickGain: null });
+    else if (e.type === "hand_end") Object.assign(memo, { phase: "hand", handLines: [] });
+    else if (e.type === "hand_bonus") memo.handLines.push(e.text);
+    else if (e.type === "tie_break") memo.tie = e.text;
+    else if (gain && memo.phase === "trick") Object.assign(memo, { phase: "play", trickGain: e.text });
+    else if (gain && memo.phase === "hand") memo.handLines.push(e.text);
+  }
+}
+
+// ----- pieces -------------------------------------------------------------------------------
+
+const rank = (card) => Number(card.slice(1));
+
+function sortHand(cards) {
+  return [...cards].sort((a, b) => SUITS.indexOf(a[0]) - SUITS.indexOf(b[0]) || rank(a) - rank(b));
+}
+
+function cardName(card, t) {
+  return t("enemy_anemone.card", { suit: t(`enemy_anemone.suit.${card[0]}`), rank: card.slice(1) });
+}
+
+function eaCard(card, t, extra = "") {
+  const node = el("div", `card ea ea-${card[0]} ${extra}`);
+  node.dataset.card = card;
+  const name = cardName(card, t);
+  node.setAttribute("aria-label", name);
+  node.title = name;
+  const corner = (cls) => {
+    const c = el("span", `corner ${cls}`, card.slice(1));
+    c.append(symbol(`sym-ea-${card[0]}`));
+    return c;
+  };
+  node.append(corner("tl"), symbol(`sym-ea-${card[0]}`), corner("br"));
+  return node;
+}
+
+function cardBack(extra = "") {
+  const node = el("div", `card back ${extra}`);
+  node.append(symbol("sym-back"));
+  return node;
+}
+
+function token(side, t, extra = "") {
+  const node = el("span", `ea-token ea-side-${side} ${extra}`);
+  node.append(symbol("sym-ea-A"), el("span", "ea-token-side", `+${side}`));
+  node.title = t("enemy_anemone.anemone", { side });
+  return node;
+}
+
+function tokens(sides, t, extra = "") {
+  const box = el("span", "ea-tokens");
+  box.setAttribute("aria-label", sides.length ? t("enemy_anemone.anemones", { list: sides.map((v) => `+${v}`).join(" "), n: sides.length })
+    : t("enemy_anemone.no_anemones"));
+  for (const side of sides) box.append(token(side, t, extra));
+  return box;
+}
+
+// "7 +2 = 9", or "7" without Anemones.
+function valueText(card, sides, value) {
+  return sides.length ? `${rank(card)} ${sides.map((v) => `+${v}`).join(" ")} = ${value}` : String(value);
+}
+
+function pressable(node, label, go) {
+  node.tabIndex = 0;
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", label);
+  node.title = label;
+  node.addEventListener("click", go);
+  node.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); }
+  });
+}
+
+function fan(count, t) {
+  const box = el("div", "ea-fan");
+  box.setAttribute("aria-label", t("table.cards", { n: count, count }));
+  const backs = el("span", "ea-fan-cards");
+  for (let i = 0; i < Math.min(count, 10); i++) backs.append(cardBack("small"));
+  box.append(backs, el("span", "count", String(count)));
+  return box;
+}
+
+// ----- the trick ----------------------------------------------------------------------------
+
+// The current trick as slots in play order: seat (leader + k) for slot k; a seat's plays come
+// before its discards (in a 2-player trick a player who once has to discard must discard again).
+function currentSlots(view) {
+  const n = view.players;
+  const total = n === 2 ? 4 : n;
+  const plays = new Map();
+  for (const e of view.trick) plays.set(e.seat, [...(plays.get(e.seat) ?? []), e]);
+  const filled = view.trick.length + view.trick_discards.length;
+  const slots = [];
+  for (let k = 0; k < total; k++) {
+    const seat = (view.leader + k) % n;
+    if (k >= filled) slots.push({ seat, pending: true, current: k === filled && view.current_player === seat });
+    else if (plays.get(seat)?.length) slots.push({ seat, entry: plays.get(seat).shift() });
+    else slots.push({ seat, discard: true });
+  }
+  return slots;
+}
+
+// The finished trick's entries with the one that took it and the one that counted as lowest:
+// the last entry of the winning (lowest) seat with the highest (lowest) value shown.
+function resolved(last) {
+  const entries = last.trick;
+  const values = entries.map((e) => e.value);
+  const high = Math.max(...values);
+  const low = Math.min(...values);
+  const findLast = (pred) => { for (let i = entries.length - 1; i >= 0; i--) if (pred(entries[i])) return i; return -1; };
+  return {
+    entries, high, low,
+    win: findLast((e) => e.seat === last.winner && e.value === high),
+    lowest: findLast((e) => e.seat === last.lowest && e.value === low),
+    highTie: values.filter((v) => v === high).length > 1,
+    lowTie: values.filter((v) => v === low).length > 1,
+    lone: entries.length === 1,
+  };
+}
+
+function slotNode(s, slot, t, extra = "") {
+  const box = el("div", `ea-slot ${extra}`);
+  box.dataset.seat = slot.seat;
+  const name = el("span", "ea-slot-name", s.names[slot.seat]);
+  name.title = s.names[slot.seat];
+  box.append(name);
+  if (slot.entry) {
+    const { card, anemones, value } = slot.entry;
+    const c = eaCard(card, t);
+    if (anemones.length) {
+      const att = tokens(anemones, t, "tiny");
+      att.classList.add("ea-attached");
+      c.append(att);
+    }
+    box.append(c);
+    const v = el("span", "ea-value", valueText(card, anemones, value));
+    v.setAttribute("aria-label", t("enemy_anemone.value_of", { card: cardName(card, t), value }));
+    box.append(v);
+  } else if (slot.discard) {
+    box.classList.add("discard");
+    box.append(cardBack(), el("span", "ea-value ea-discarded", t("enemy_anemone.discarded")));
+  } else {
+    box.classList.add("pending");
+    if (slot.current) box.classList.add("current");
+    box.append(el("div", "ea-placeholder", slot.current ? "…" : ""), el("span", "ea-value", slot.current ? t("enemy_anemone.to_play") : "\u00a0"));
+  }
+  return box;
+}
+
+function resolvedSlots(s, last, t, small = false) {
+  const r = resolved(last);
+  const row = el("div", `ea-trick${small ? " mini" : ""}`);
+  r.entries.forEach((entry, i) => {
+    const marks = [i === r.win ? "win" : "", i === r.lowest ? "low" : ""].join(" ");
+    const node = slotNode(s, { seat: entry.seat, entry }, t, marks);
+    if (i === r.win) node.append(el("span", "ea-badge win", t("enemy_anemone.badge.win")));
+    if (i === r.lowest) {
+      const b = el("span", "ea-badge low");
+      b.append(symbol("sym-ea-A"), document.createTextNode(t("enemy_anemone.badge.low")));
+      node.append(b);
+    }
+    row.append(node);
+  });
+  return { row, r };
+}
+
+function resultLines(s, last, r, t, withGain) {
+  const box = el("div", "ea-result");
+  const win = el("p", "ea-result-win", t("enemy_anemone.result.win", { name: s.names[last.winner], value: r.high }));
+  const low = el("p", "ea-result-low", t("enemy_anemone.result.low", { name: s.names[last.lowest], value: r.low }));
+  if (r.lone) box.append(el("p", "ea-result-win", t("enemy_anemone.result.lone", { name: s.names[last.winner], value: r.high })));
+  else {
+    if (r.highTie) win.append(el("span", "ea-tie", t("enemy_anemone.result.tie_high", { value: r.high })));
+    if (r.lowTie) low.append(el("span", "ea-tie", t("enemy_anemone.result.tie_low", { value: r.low })));
+    box.append(win, low);
+  }
+  if (withGain && memo.trickGain) box.append(el("p", "ea-result-gain", memo.trickGain));
+  return box;
+}
+
+// ----- panels between tricks ----------------------------------------------------------------
+
+function handResults(s, t, compact) {
+  const view = s.view;
+  const n = view.hand_scores.length;
+  const scores = view.hand_scores[n - 1];
+  const box = el("section", `ea-panel ea-hand-results${compact ? " compact" : ""}`);
+  box.append(el("h3", "", t("enemy_anemone.hand_results", { n })));
+  const table = el("table", "ea-scores");
+  const head = table.createTHead().insertRow();
+  for (const text of ["", t("enemy_anemone.this_hand"), t("enemy_anemone.total")]) head.append(el("th", "", text));
+  const body = table.createTBody();
+  const best = Math.max(...scores);
+  const worst = Math.min(...scores);
+  s.names.forEach((name, seat) => {
+    const row = body.insertRow();
+    if (scores[seat] === best) row.classList.add("best");
+    row.insertCell().textContent = name;
+    if (scores[seat] === worst) {  // EA-8: the lowest score of the hand gains an Anemone
+      const mark = el("span", "ea-gain-mark");
+      mark.append(symbol("sym-ea-A"));
+      mark.title = t("enemy_anemone.lowest_gains");
+      mark.setAttribute("aria-label", mark.title);
+      row.cells[0].append(mark);
+    }
+    row.insertCell().textContent = String(scores[seat]);
+    row.insertCell().textContent = String(view.totals[seat]);
+  });
+  box.append(table);
+  if (!compact) {
+    box.append(el("p", "ea-note", t("enemy_anemone.score_rule")));
+    for (const line of memo.handLines) box.append(el("p", "ea-note ea-gain", line));
+  }
+  return box;
+}
+
+function finalPanel(s, t) {
+  const view = s.view;
+  const box = el("section", "ea-panel ea-final");
+  box.append(el("h3", "", t("enemy_anemone.final")));
+  const table = el("table", "ea-scores");
+  const head = table.createTHead().insertRow();
+  for (const text of ["", t("enemy_anemone.total"), t("enemy_anemone.anemone_cards")]) head.append(el("th", "", text));
+  const body = table.createTBody();
+  const order = s.names.map((_, seat) => seat).sort((a, b) => view.totals[b] - view.totals[a] || view.anemones[b].length - view.anemones[a].length);
+  for (const seat of order) {
+    const row = body.insertRow();
+    if (view.winners.includes(seat)) row.classList.add("best");
+    row.insertCell().textContent = s.names[seat];
+    row.insertCell().textContent = String(view.totals[seat]);
+    row.insertCell().append(tokens(view.anemones[seat], t, "tiny"));
+  }
+  box.append(table);
+  if (memo.tie) box.append(el("p", "ea-note ea-gain", memo.tie));
+  return box;
+}
+
+// ----- seats --------------------------------------------------------------------------------
+
+function seatBox(s, seat, t) {
+  const view = s.view;
+  const box = el("section", "seat ea-seat");
+  box.dataset.seat = seat;
+  if (seat === view.current_player) box.classList.add("current");
+  if (view.winners.includes(seat)) box.classList.add("winner");
+  const head = el("header", "seat-head");
+  const name = el("span", "seat-name", s.names[seat]);
+  if (seat === view.leader && !view.is_over) name.append(el("span", "ea-lead", t("enemy_anemone.leads")));
+  const score = el("span", "seat-score", String(view.totals[seat]));
+  score.title = t("enemy_anemone.total");
+  head.append(name, score);
+  box.append(head);
+  const stats = el("div", "ea-stats");
+  const pile = el("span", "ea-pile");
+  pile.append(cardBack("tiny"), el("span", "", String(view.score_pile_sizes[seat])));
+  pile.title = t("enemy_anemone.pile", { n: view.score_pile_sizes[seat] });
+  pile.setAttribute("aria-label", pile.title);
+  stats.append(pile, tokens(view.anemones[seat], t));
+  box.append(stats);
+  return box;
+}
+
+// ----- the table ----------------------------------------------------------------------------
+
+export function enemy_anemone(felt, s, ui) {
+  readLog(s.log ?? []);
+  if (memo.chooser && memo.chooser.state !== s) memo.chooser = null;
+  const focused = felt.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
+  draw(felt, s, ui);
+  if (focused) refocus(felt, focused);
+}
+
+function refocus(felt, key) {
+  felt.querySelector(`[data-focus="${key}"]`)?.focus({ preventScroll: true });
+}
+
+function draw(felt, s, ui) {
+  const { t } = ui;
+  const view = s.view;
+  const me = s.viewer;
+  const moves = s.moves.map((m) => m.action);
+  felt.replaceChildren();
+  felt.className = `felt ea-table ea-p${view.players}`;
+  felt.append(infoBar(view, t), opponents(s, t));
+
+  const inTrick = view.trick.length + view.trick_discards.length > 0;
+  const middle = el("div", "ea-middle");
+  middle.append(...trickArea(s, inTrick, ui));
+  const hint = el("p", "hint ea-hint");
+  hint.setAttribute("aria-live", "polite");
+  middle.append(hint);
+  felt.append(middle);
+
+  const myTurn = me != null && view.current_player === me && moves.length > 0;
+  const mustDiscard = myTurn && moves.every((a) => a.startsWith("discard "));
+  const chooser = memo.chooser;
+  if (myTurn) {
+    if (chooser) hint.textContent = t("enemy_anemone.hint.choose", { card: cardName(chooser.card, t) });
+    else if (mustDiscard) hint.textContent = t("enemy_anemone.hint.discard");
+    else if (!inTrick) hint.textContent = t("enemy_anemone.hint.lead");
+    else {
+      const suits = [...new Set(view.trick.map((e) => t(`enemy_anemone.suit.${e.card[0]}`)))];
+      hint.textContent = t("enemy_anemone.hint.follow", { suits: suits.join(t("list_sep")) });
+    }
+  } else if (!view.is_over && !inTrick && view.current_player != null) {
+    hint.textContent = t("enemy_anemone.hint.leads", { name: s.names[view.current_player] });
+  } else if (me == null && !view.is_over) {
+    hint.textContent = t("table.spectating");
+  }
+  hint.classList.toggle("warn", mustDiscard);
+  if (me != null) felt.append(mySeat(felt, s, moves, ui));
+}
+
+// Top bar: hand, trick, Anemone supply and (2 players) the stock.
+function infoBar(view, t) {
+  const info = el("div", "ea-info");
+  info.append(el("span", "ea-chip ea-hand-no", t("enemy_anemone.hand_no", { round: view.round })));
+  if (!view.is_over) info.append(el("span", "ea-chip", t("enemy_anemone.trick_no", { trick: view.trick_number })));
+  const supply = el("span", "ea-chip ea-supply");
+  supply.append(token(1, t, "tiny"), el("span", "", t("enemy_anemone.supply", { n: view.supply })));
+  info.append(supply);
+  if (view.players === 2) {
+    const stock = el("span", "ea-chip ea-stock");
+    stock.append(cardBack("tiny"), el("span", "", t("enemy_anemone.stock", { n: view.stock_size })));
+    info.append(stock);
+  }
+  return info;
+}
+
+// The other seats, clockwise from the one after yours, on a slight arc.
+function opponents(s, t) {
+  const view = s.view;
+  const n = view.players;
+  const around = [];
+  for (let i = 1; i <= n; i++) {
+    const seat = ((s.viewer ?? -1) + i + n) % n;
+    if (seat !== s.viewer) around.push(seat);
+  }
+  const box = el("div", `ea-opponents${around.length >= 4 ? " many" : ""}`);
+  const mid = (around.length - 1) / 2;
+  around.forEach((seat, j) => {
+    const seatEl = seatBox(s, seat, t);
+    seatEl.style.setProperty("--arc", mid ? Math.abs(j - mid) / mid : 0);
+    if (view.hand_sizes[seat]) seatEl.querySelector(".ea-stats").append(fan(view.hand_sizes[seat], t));
+    box.append(seatEl);
+  });
+  return box;
+}
+
+// The middle: the final standings; the results of the hand just over; the trick in play with the
+// last trick (or the hand results) beside it; or the trick just finished, which the bots leave on
+// show a little longer.
+function trickArea(s, inTrick, ui) {
+  const { t } = ui;
+  const view = s.view;
+  const last = view.last_trick;
+  const firstOfLaterHand = view.round > 1 && view.trick_number === 1 && view.hand_scores.length > 0;
+  const main = el("section", "ea-trick-area");
+  main.setAttribute("aria-label", t("enemy_anemone.trick_no", { trick: view.trick_number }));
+  if (view.is_over) {
+    main.append(finalPanel(s, t));
+    return [main];
+  }
+  if (inTrick || !last) {
+    main.classList.add("live");
+    const row = el("div", "ea-trick");
+    const landed = new Set();  // cards new on the table since the last call drop in
+    for (const slot of currentSlots(view)) {
+      const key = slot.entry && `${view.round}:${view.trick_number}:${slot.entry.card}`;
+      if (key) landed.add(key);
+      row.append(slotNode(s, slot, t, key && !memo.landed.has(key) ? "fresh" : ""));
+    }
+    memo.landed = landed;
+    main.append(row);
+    if (firstOfLaterHand) return [main, handResults(s, t, true)];
+    if (!last) return [main];
+    const recap = el("section", "ea-panel ea-recap");
+    const { row: mini, r } = resolvedSlots(s, last, t, true);
+    recap.append(el("h3", "", t("enemy_anemone.last_trick")), mini, resultLines(s, last, r, t, false));
+    return [main, recap];
+  }
+  if (firstOfLaterHand) {
+    main.append(handResults(s, t, false));
+    return [main];
+  }
+  main.classList.add("done");
+  const { row, r } = resolvedSlots(s, last, t);
+  main.append(el("h3", "ea-trick-title", t("enemy_anemone.trick_done", { trick: view.trick_number - 1 })),
+    row, resultLines(s, last, r, t, true));
+  const key = `${view.round}:${view.trick_number}:${JSON.stringify(last)}`;
+  if (memo.shown !== key) {
+    memo.shown = key;
+    if (s.bot_to_move) ui.hold?.(HOLD_MS);
+  }
+  return [main];
+}
+
+// Your seat: total, score pile with its 3/5/8 points, Anemones, the chooser and your hand.
+function mySeat(felt, s, moves, ui) {
+  const { t } = ui;
+  const view = s.view;
+  const redraw = () => enemy_anemone(felt, s, ui);
+  const mine = seatBox(s, s.viewer, t);
+  mine.classList.add("mine");
+  const pileInfo = el("span", "ea-pile-points", t("enemy_anemone.your_pile", {
+    n: view.score_pile.length, bonus: view.score_pile_bonus, points: view.score_pile_points }));
+  mine.querySelector(".ea-stats").append(pileInfo);
+  const chooser = memo.chooser;
+  if (chooser) {
+    const close = () => { memo.chooser = null; redraw(); refocus(felt, `card-${chooser.card}`); };
+    mine.append(chooserBox(s, chooser, moves, ui, redraw, close));
+  }
+  if (!view.hand.length) return mine;
+  const hand = el("div", "hand ea-hand");
+  hand.setAttribute("aria-label", t("table.hand"));
+  for (const card of sortHand(view.hand)) {
+    const c = eaCard(card, t);
+    c.dataset.focus = `card-${card}`;
+    hand.append(c);
+    const actions = moves.filter((a) => a.split(" ")[1] === card);
+    if (!actions.length) continue;
+    const discard = actions.find((a) => a.startsWith("discard "));
+    c.classList.add(discard ? "discardable" : "playable");
+    if (chooser?.card === card) c.classList.add("selected");
+    if (discard || actions.length === 1) {  // a discard, or a play without Anemones: at once
+      const action = discard ?? actions[0];
+      pressable(c, s.moves.find((m) => m.action === action).label, () => { memo.chooser = null; ui.act(action); });
+    } else {
+      pressable(c, t("enemy_anemone.choose_for", { card: cardName(card, t) }), () => {
+        memo.chooser = chooser?.card === card ? null : { state: s, card, picked: [] };
+        redraw();
+        refocus(felt, memo.chooser ? "confirm" : `card-${card}`);
+      });
+    }
+  }
+  mine.append(hand);
+  return mine;
+}
+
+// The Anemone chooser: toggle each of your Anemones, see the value, confirm or cancel.
+function chooserBox(s, chooser, moves, ui, redraw, close) {
+  const { t } = ui;
+  const view = s.view;
+  const held = view.anemones[s.viewer];
+  const { card, picked } = chooser;
+  const sides = picked.map((i) => held[i]).sort();
+  const value = rank(card) + sides.reduce((a, b) => a + b, 0);
+  const action = ["play", card, ...sides.map((v) => `+${v}`)].join(" ");
+  const legal = moves.includes(action);
+  const box = el("div", "ea-chooser");
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", t("enemy_anemone.chooser.title", { card: cardName(card, t) }));
+  box.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") close();
+  });
+  const preview = eaCard(card, t, "preview");
+  if (sides.length) {
+    const att = tokens(sides, t, "tiny");
+    att.classList.add("ea-attached");
+    preview.append(att);
+  }
+  const body = el("div", "ea-chooser-body");
+  body.append(el("p", "ea-chooser-title", t("enemy_anemone.chooser.attach")));
+  const row = el("div", "ea-chooser-tokens");
+  held.forEach((side, i) => {
+    const on = picked.includes(i);
+    const b = el("button", `ea-toggle${on ? " on" : ""}`);
+    b.type = "button";
+    b.dataset.side = side;
+    b.dataset.focus = `toggle-${i}`;
+    b.setAttribute("aria-pressed", String(on));
+    b.setAttribute("aria-label", t("enemy_anemone.anemone", { side }));
+    b.append(token(side, t));
+    b.addEventListener("click", () => {
+      chooser.picked = on ? picked.filter((j) => j !== i) : [...picked, i];
+      redraw();
+    });
+    row.append(b);
+  });
+  body.append(row, el("p", "ea-equation", valueText(card, sides, value)));
+  const buttons = el("div", "turn-buttons");
+  const confirm = el("button", "ea-confirm", t(sides.length ? "enemy_anemone.chooser.confirm_boost" : "enemy_anemone.chooser.confirm",
+    { card: cardName(card, t), boost: sides.map((v) => `+${v}`).join(" "), value }));
+  confirm.type = "button";
+  confirm.dataset.action = action;
+  confirm.dataset.focus = "confirm";
+  confirm.disabled = !legal;
+  confirm.addEventListener("click", () => { memo.chooser = null; ui.act(action); });
+  const cancel = el("button", "ea-cancel", t("enemy_anemone.chooser.cancel"));
+  cancel.type = "button";
+  cancel.addEventListener("click", close);
+  buttons.append(confirm, cancel);
+  body.append(buttons);
+  box.append(preview, body);
+  return box;
+}
