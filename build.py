@@ -442,10 +442,15 @@ def start_server(directory: Path, quiet: bool = True) -> tuple[SiteServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
-def serve(port: int) -> None:
-    """Build, then serve dist/site/ until interrupted."""
+def serve(port: int) -> int:
+    """Build, then serve dist/site/ until interrupted (1 if the port is taken)."""
     site = build()
-    server = make_server(site, port=port)
+    try:
+        server = make_server(site, port=port)
+    except OSError as exc:
+        print(f"build.py: cannot serve on port {port} ({exc.strerror}); "
+              f"try another one: python3 build.py serve --port {port + 1}", file=sys.stderr)
+        return 1
     print(f"serving {site.relative_to(ROOT)}/ on http://localhost:{port}/  (Ctrl+C stops)")
     try:
         server.serve_forever()
@@ -453,6 +458,7 @@ def serve(port: int) -> None:
         pass
     finally:
         server.server_close()
+    return 0
 
 
 # --------------------------------------------------------------------------- test environment
@@ -530,7 +536,7 @@ def run_bench() -> int:
     print(f"\n== wheel size: {wheel.stat().st_size / 1024:.1f} KB (budget < 100 KB)")
     codes = [subprocess.run([str(python), str(ROOT / "tests" / "bench" / script)],
                             cwd=ROOT).returncode
-             for script in ("startup.py", "engine_speed.py")]
+             for script in ("startup.py", "engine_speed.py", "bots.py", "browser_bots.py")]
     return max(codes)
 
 
@@ -553,7 +559,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "build":
         build()
     elif args.command == "serve":
-        serve(args.port)
+        return serve(args.port)
     elif args.command == "test":
         return run_tests(extra)
     elif args.command == "bench":

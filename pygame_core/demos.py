@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import new_game
-from .describe import catalog, describe, describe_action
+from .describe import catalog, log_items, move_items
 from .engine import Game
 
 DEMO_SEED = 1  # the shuffles after the stacked first round (e.g. Snorkeling's round 2), GEN-1
@@ -191,12 +191,10 @@ def _snapshot(game: Game, spec: dict, names: list[str], lang: str, log_from: int
     view = game.view(seat)
     moves = []
     if spec["moves"]:
-        moves = [{"action": a, "label": describe_action(game.name, a, names, lang)}
-                 for a in view["legal_actions"]]
+        moves = move_items(game.name, view["legal_actions"], names, lang)
     else:
         view["legal_actions"] = []
-    log = [{"i": i, "type": e["type"], "text": describe(game.name, e, names, lang)}
-           for i, e in enumerate(game.history)]
+    log = log_items(game, 0, names, lang)
     args = {f"p{s}": n for s, n in enumerate(names)}
     args.update({f"total{s}": t for s, t in enumerate(game.totals)})
     key = spec["caption"]

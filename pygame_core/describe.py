@@ -109,6 +109,18 @@ def describe(game: str, entry: dict, names: list[str] | None = None, lang: str =
     return _render(game, key, entry, names, lang)
 
 
+def log_items(game, start: int = 0, names: list[str] | None = None, lang: str = "en") -> list[dict]:
+    """``game.history[start:]`` for a page: ``[{"i", "type", "text", "entry"}, …]`` (public entries)."""
+    return [{"i": i, "type": e["type"], "text": describe(game.name, e, names, lang), "entry": e}
+            for i, e in enumerate(game.history[start:], start=start)]
+
+
+def move_items(game_name: str, actions: list[str], names: list[str] | None = None,
+               lang: str = "en") -> list[dict]:
+    """Legal actions for a page: ``[{"action", "label"}, …]``."""
+    return [{"action": a, "label": describe_action(game_name, a, names, lang)} for a in actions]
+
+
 def describe_action(game: str, action: str, names: list[str] | None = None, lang: str = "en") -> str:
     """A legal-action string as a short imperative label, e.g. ``"place B3 2"`` -> ``"Put blue 3 on Player 3's pile"``."""
     fields = REGISTRY[game].action_fields(action)

@@ -8,17 +8,22 @@ page itself; ``web/main.py`` wires :func:`call` to JavaScript.
 from __future__ import annotations
 
 import json
+import random
+import time
 import traceback
 from typing import Any
 from urllib.parse import parse_qsl
 
 from . import GAMES, load_game, new_game
+from .saves import too_deep
 from .bots import LEVELS, make_bot
-from .describe import LANGUAGES, catalog, describe, describe_action, player_name, translated
+from .describe import LANGUAGES, catalog, log_items, move_items, player_name, translated
 from .engine import Game
 from .games import REGISTRY
 
 SAVE_KIND = "tidepool-table"
+MAX_SEED = 2**53 - 1  # the largest whole number a page's JavaScript keeps exactly
+MAX_SPEED_MS = 60_000
 TRUE_WORDS, FALSE_WORDS = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
@@ -37,6 +42,7 @@ class Table:
         self.humans = [s for s, kind in enumerate(seats) if kind == "human"]
         self.viewer: int | None = self.humans[0] if self.humans else None
         self.replay_cursor: Game | None = None
+        self.thinking: tuple | None = None  # ((game id, actions taken), thinker) of a bot mid-thought
         self._rebuild(game)
 
     def _rebuild(self, game: Game) -> None:
@@ -90,10 +96,6 @@ class Table:
                 names.append(cat["bot_name"].replace("{level}", level).replace("{n}", str(seat + 1)))
         return names
 
-    def _log(self, game: Game, start: int, end: int, names: list[str]) -> list[dict]:
-        return [{"i": i, "type": e["type"], "text": describe(game.name, e, names, self.lang), "entry": e}
-                for i, e in enumerate(game.history[start:end], start=start)]
-
     def state(self, log_from: int = 0, **options: Any) -> dict:
         """The page's picture of the table for the viewer: the current human, or ``viewer`` when
         given (``None`` = spectator, e.g. while a hot-seat hand-over hides the hand)."""
@@ -105,11 +107,10 @@ class Table:
             self.viewer = current
         names = self.names()
         view = game.view(self.viewer)
-        moves = [{"action": a, "label": describe_action(game.name, a, names, self.lang)}
-                 for a in view["legal_actions"]]
+        moves = move_items(game.name, view["legal_actions"], names, self.lang)
         log_from = max(0, min(log_from, len(game.history)))
         return {"ok": True, "view": view, "viewer": self.viewer, "seats": self.seats, "names": names,
-                "moves": moves, "log": self._log(game, log_from, len(game.history), names),
+                "moves": moves, "log": log_items(game, log_from, names, self.lang),
                 "log_size": len(game.history), "seed": game.seed, "steps": len(game.actions),
                 "bot_to_move": current is not None and current in self.bots,
                 "can_undo": self.undo_target(self.viewer) is not None,
@@ -131,7 +132,7 @@ class Table:
         view = cursor.view(seat)
         view["legal_actions"] = []
         state = {"ok": True, "view": view, "viewer": seat, "seats": self.seats, "names": names,
-                 "moves": [], "log": self._log(cursor, 0, len(cursor.history), names),
+                 "moves": [], "log": log_items(cursor, 0, names, self.lang),
                  "log_size": len(cursor.history), "step": step, "steps": len(self.game.actions),
                  "bot_to_move": False, "can_undo": False}
         if viewer == "all":
@@ -202,18 +203,19 @@ def parse_query(query: str) -> dict:
                               "options": {}, "lang": "en", "embed": params.get("embed") == "1",
                               "speed": None, "start": "game" in params}
     lang = params.get("lang", "en")
-    if lang not in LANGUAGES:
-        raise ValueError(f"lang: unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
+    if lang not in translated():
+        raise ValueError(f"lang: {lang!r} is not available; use one of {', '.join(translated())}")
     config["lang"] = lang
     if "game" in params:
         if params["game"] not in GAMES:
             raise ValueError(f"game: unknown game {params['game']!r}; use one of {', '.join(GAMES)}")
         config["game"] = params["game"]
-    for key in ("players", "seed", "speed"):
+    for key, top in (("players", 99), ("seed", MAX_SEED), ("speed", MAX_SPEED_MS)):
         if key in params:
-            if not params[key].isdigit():
-                raise ValueError(f"{key}: expected a whole number, got {params[key]!r}")
-            config[key] = int(params[key])
+            text = params[key]
+            if not (text.isascii() and text.isdigit()) or len(text) > 16 or int(text) > top:
+                raise ValueError(f"{key}: expected a whole number from 0 to {top}, got {text!r}")
+            config[key] = int(text)
     if "seats" in params:
         config["seats"] = [s.strip() for s in params["seats"].split(",")]
     if params.get("options"):
@@ -244,11 +246,18 @@ def start(config: dict) -> dict:
         raise ValueError(f"game: unknown game {name!r}")
     cls = REGISTRY[name]
     seats = config.get("seats")
-    players = config.get("players") or (len(seats) if seats else cls.min_players + 1)
+    players = config.get("players")
+    if players is None:
+        players = len(seats) if seats else cls.min_players + 1
+    if type(players) is not int or not cls.min_players <= players <= cls.max_players:
+        raise ValueError(f"players: {name} takes {cls.min_players} to {cls.max_players} players, got {players!r}")
+    seed = config.get("seed")
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+        raise ValueError(f"seed: expected a whole number from 0 to {MAX_SEED}, got {seed!r}")
     if seats is None:
         seats = ["human"] + [f"bot:{LEVELS[-1]}"] * (players - 1)
     seats = _check_seats(seats, players)
-    game = new_game(name, players=players, seed=config.get("seed"), options=config.get("options") or {})
+    game = new_game(name, players=players, seed=seed, options=config.get("options") or {})
     lang = config.get("lang", "en")
     catalog(lang)
     _table = Table(game, seats, lang)
@@ -270,25 +279,40 @@ def act(action: str) -> dict:
     return {"ok": True}
 
 
-def bot_step() -> dict:
-    """Let the bot whose turn it is make one move; returns the action it chose."""
+def bot_step(budget_ms: float | None = None) -> dict:
+    """Let the bot whose turn it is think and move.
+
+    Without ``budget_ms`` it thinks to the end. With it, it thinks for about that many
+    milliseconds and answers ``{"done": false}`` when it has not decided yet, so the page can draw
+    a frame and call again; the thought carries over as long as the game has not changed.
+    """
     table = _require_table()
-    seat = table.game.current_player
+    game = table.game
+    seat = game.current_player
     bot = table.bots.get(seat)
     if bot is None:
         raise ValueError("it is not a bot's turn")
-    action = bot.choose(table.game, seat)
+    key = (id(game), len(game.actions))
+    if table.thinking is None or table.thinking[0] != key:
+        table.thinking = (key, bot.start(game, seat))
+    thinker = table.thinking[1]
+    action = thinker.choose() if budget_ms is None else thinker.step(budget_ms)
+    if action is None:
+        return {"ok": True, "done": False, "seat": seat, "bot_to_move": True}
+    table.thinking = None
     table.apply(action)
-    return {"ok": True, "action": action, "seat": seat,
+    return {"ok": True, "done": True, "action": action, "seat": seat,
             "bot_to_move": table.game.current_player in table.bots}
 
 
 def load(text: str) -> dict:
     """Resume a table from :meth:`Table.save_text`; the running table is kept if ``text`` is bad."""
     global _table
+    if not isinstance(text, str) or too_deep(text):
+        raise ValueError("this is not a Tidepool save file")
     try:
         data = json.loads(text)
-    except (TypeError, ValueError):
+    except ValueError:
         raise ValueError("this is not a Tidepool save file (not JSON)") from None
     if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
         raise ValueError("this is not a Tidepool save file")
@@ -297,6 +321,23 @@ def load(text: str) -> dict:
     lang = data.get("lang") if data.get("lang") in LANGUAGES else "en"
     _table = Table(game, seats, lang)
     return _table.state()
+
+
+def playout_speed(name: str, seconds: float = 2.0) -> dict:
+    """Random 4-player playouts of ``name`` through the public API for about ``seconds``:
+    ``{"actions_per_second", "games"}`` (the same code measures CPython and the browser)."""
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name!r}")
+    rng = random.Random(0)
+    end = time.perf_counter() + seconds
+    actions = games = 0
+    while time.perf_counter() < end:
+        game = new_game(name, players=4, seed=games)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+            actions += 1
+        games += 1
+    return {"ok": True, "actions_per_second": actions / seconds, "games": games}
 
 
 def info(lang: str = "en") -> dict:
@@ -322,7 +363,8 @@ COMMANDS = {
     "undo": lambda p: (_require_table().undo(p.get("seat")), {"ok": True})[1],
     "replay": lambda p: _require_table().replay_state(p.get("step", 0), p.get("viewer")),
     "act": lambda p: act(p.get("action")),
-    "bot_step": lambda p: bot_step(),
+    "bot_step": lambda p: bot_step(p.get("budget_ms")),
+    "playout_speed": lambda p: playout_speed(p.get("game"), min(10.0, float(p.get("seconds", 2)))),
     "save": lambda p: {"ok": True, "text": _require_table().save_text()},
     "load": lambda p: load(p.get("text")),
 }

@@ -8,6 +8,32 @@ from .engine import SAVE_FORMAT, SAVE_VERSION, Game
 from .errors import InvalidSave
 
 
+MAX_DEPTH = 32  # a save nests 4 deep; far deeper JSON could overflow a small (browser) stack
+
+
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether the JSON ``text`` nests arrays/objects more than ``limit`` deep (strings skipped)."""
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
 def load_game(text: str) -> Game:
     """Restore a game from ``Game.to_json()`` text.
 
@@ -19,6 +45,8 @@ def load_game(text: str) -> Game:
 
     if not isinstance(text, (str, bytes)):
         raise InvalidSave("a save is JSON text")
+    if too_deep(text if isinstance(text, str) else text.decode("utf-8", "replace")):
+        raise InvalidSave(f"not a Tidepool save: the JSON nests deeper than {MAX_DEPTH} levels")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:

@@ -271,8 +271,19 @@ def test_load_game_refuses_non_text(value):
 
 
 def test_load_game_refuses_deeply_nested_json():
-    with pytest.raises(pc.InvalidSave, match="not a Tidepool save: the text is not valid JSON"):
+    """Refused before parsing: deep JSON could overflow the browser's small stack."""
+    with pytest.raises(pc.InvalidSave, match="not a Tidepool save: the JSON nests deeper than 32 levels"):
         pc.load_game("[" * 100_000)
+    with pytest.raises(pc.InvalidSave, match="nests deeper"):
+        pc.load_game('{"a": ' * 40 + "1" + "}" * 40)
+
+
+def test_load_game_depth_check_skips_brackets_inside_strings():
+    g = pc.new_game("snorkeling", 2, seed=1)
+    data = json.loads(g.to_json())
+    data["note"] = "[" * 100 + '\\" {{{'
+    restored = pc.load_game(json.dumps(data))
+    assert restored.view(None) == g.view(None)
 
 
 @pytest.mark.parametrize("name", [["snorkeling"], {"n": 1}])

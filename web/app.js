@@ -44,6 +44,7 @@ function setState(state) {
 
 function show(id) {
   for (const el of document.querySelectorAll(".screen")) el.hidden = el.id !== id;
+  if (id === "start") $("#continue-button").hidden = !app.state || Boolean(app.state.view?.is_over) || Boolean(app.demo);
 }
 
 function fail(message) {
@@ -124,7 +125,7 @@ async function boot() {
     status.textContent = got < total ? t("loading.download", { done: mb(got), total: mb(total) }) : t("loading.start");
   });
   const engine = waitForEngine();
-  await loadCommonCatalog(app.lang);
+  await loadCommonCatalog("en");  // the engine brings the chosen language's catalog
   applyTexts();
   if (!status.textContent.includes("MB")) status.textContent = t("loading.start");
   try {
@@ -517,13 +518,21 @@ function scheduleBot() {
   app.botTimer = setTimeout(botTurn, app.speed + pause);
 }
 
+const THINK_SLICE_MS = 40;  // the longest a bot may hold the page between two frames
+
 function botTurn() {
   if (html.dataset.state !== "playing") return;
   try {
-    // At full speed several bot moves share one frame; otherwise one move per tick.
+    // At full speed several quick bot moves share one frame; a bot still thinking yields a frame
+    // and goes on at once.
     const until = performance.now() + (app.speed === 0 ? 12 : 0);
     let step;
-    do step = call("bot_step"); while (step.bot_to_move && performance.now() < until);
+    do step = call("bot_step", { budget_ms: THINK_SLICE_MS });
+    while (step.done && step.bot_to_move && performance.now() < until);
+    if (!step.done) {
+      app.botTimer = setTimeout(botTurn, 0);
+      return;
+    }
     refresh();
   } catch (err) {
     fail(t("error.load", { message: err.message }));
@@ -600,6 +609,13 @@ function wireTable() {
     refresh();
   });
   $("#replay-button").addEventListener("click", startReplay);
+  $("#over-close").addEventListener("click", () => $("#over").close());
+  $("#continue-button").addEventListener("click", () => {
+    show("table");
+    setState(app.state.view.is_over ? "over" : "playing");
+    refresh();
+  });
+  $("#start-import-button").addEventListener("click", () => $("#import-file").click());
   $("#replay-exit").addEventListener("click", () => exitReplay(true));
   $("#replay-first").addEventListener("click", () => replayTo(0));
   $("#replay-back").addEventListener("click", () => replayTo(app.replay.step - 1));
@@ -675,7 +691,7 @@ function resumeSaved() {
 
 function configOf(s) {
   const v = s.view;
-  return { game: v.game, players: v.players, seats: s.seats, options: v.options, seed: s.seed, lang: app.lang };
+  return { game: v.game, players: v.players, seats: s.seats, options: v.options, seed: null, lang: app.lang };
 }
 
 function exportFile() {

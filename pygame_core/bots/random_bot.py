@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import random
-
 from ..engine import Game
+from .base import Bot
 
 
-class RandomBot:
+class RandomBot(Bot):
     """Picks uniformly among the legal actions with its own seeded RNG (reproducible per seed)."""
 
     level = "random"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, game: Game, seat: int) -> str:
-        """A legal action for ``seat``. Raises ``ValueError`` if it is not ``seat``'s turn."""
-        if game.current_player != seat:
-            raise ValueError(f"it is not seat {seat}'s turn")
-        return self.rng.choice(game.legal_actions())
+    def decide(self, game: Game, seat: int, legal: list[str]) -> str:
+        return self.rng.choice(legal)

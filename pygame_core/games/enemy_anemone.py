@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from ..engine import Game, deal
+from .go_fish import _allocate  # the constrained random deal both games' determinize use
 
 SUITS = "OJSRCT"
 SUIT_NAMES = {"O": "octopus", "J": "jellyfish", "S": "squid", "R": "stingray", "C": "crab",
@@ -419,21 +420,8 @@ class EnemyAnemone(Game):
         located.update(entry[1] for entry in self.trick)
         pool = [card for card in self.full_deck() if card not in located]
         others = [p for p in range(self.players) if p != seat]
-        deal_ = None
-        for relax in range(3):  # 0: every constraint; 1: no 2-player limits; 2: none
-            for _ in range(40 if relax == 0 else 10):
-                deal_ = _deal_by_suit(pool, others, [len(h) for h in self.hands], suits, voids,
-                                      limits, discards, relax, rng)
-                if deal_ is not None:
-                    break
-            if deal_ is not None:
-                break
-        if deal_ is None:  # unreachable in practice: the true deal satisfies every constraint
-            raise RuntimeError("enemy_anemone determinize: no deal fits the public history")
-        hands, piles, stock = deal_
-        if len(stock) != len(self.stock):  # only a bug in the bookkeeping gets here
-            raise RuntimeError(f"enemy_anemone determinize: {len(stock)} cards left for a stock "
-                               f"of {len(self.stock)}")
+        hands, piles, stock = _deal_by_suit(pool, others, [len(h) for h in self.hands],
+                                            len(self.stock), suits, voids, limits, discards, rng)
         new = self.clone()
         new.rng = random.Random(rng.getrandbits(64))
         new.actions = []
@@ -450,9 +438,14 @@ class EnemyAnemone(Game):
         Returns ``(suits, voids, limits, discards, won)``: the deck's suits; per seat the suits it
         holds none of; per seat ``[suits, k]`` pairs (hold at most ``k`` cards of those suits, after
         2-player draws); per seat one set of possible suits for each of its discards this hand; per
-        seat the public cards in its score pile (tricks won).
+        seat the public cards in its score pile (tricks won). ``seat``'s own entries are not used.
+        Cached for the latest history; callers must not change the result.
         """
         history = self.history
+        cached = _VOIDS_CACHE.get("last")
+        if (cached is not None and cached[0] is history and cached[1] == len(history)
+                and cached[2] == seat):
+            return cached[3]
         start = len(history) - 1
         while start >= 0 and history[start]["type"] != "hand_start":
             start -= 1
@@ -485,53 +478,58 @@ class EnemyAnemone(Game):
                 if voids[p]:
                     limits[p].append([frozenset(voids[p]), entry["count"]])
                     voids[p] = set()
-        return suits, voids, limits, discards, won
+        result = (suits, voids, limits, discards, won)
+        _VOIDS_CACHE["last"] = (history, len(history), seat, result)
+        return result
 
 
-def _deal_by_suit(pool: list[str], others: list[int], sizes: list[int], suits: frozenset,
-                  voids: list, limits: list, discards: list, relax: int,
-                  rng: random.Random) -> tuple | None:
-    """One random attempt at dealing ``pool`` to the other hands, the other players' discards and
-    the stock for :meth:`EnemyAnemone.determinize`; ``None`` when it got stuck (the caller
-    retries). ``relax`` 0 keeps every constraint, 1 drops the 2-player limits, 2 drops all."""
-    by_suit: dict[str, list[str]] = {suit: [] for suit in sorted(suits)}  # fixed order (GEN-1)
-    for card in pool:
-        by_suit[card[0]].append(card)
+_VOIDS_CACHE: dict = {}  # the latest _void_knowledge result, keyed by history object and length
+
+
+def _deal_by_suit(pool: list[str], others: list[int], sizes: list[int], stock_size: int,
+                  suits: frozenset, voids: list, limits: list, discards: list,
+                  rng: random.Random) -> tuple:
+    """Deal ``pool`` at random to the other hands, the other players' discards and the stock for
+    :meth:`EnemyAnemone.determinize`: ``(hands, discards, stock)``, hands and discards by seat.
+
+    The suits of each place are allocated first (voids and discard suits are hard limits, see
+    :func:`_allocate`); the 2-player "at most ``k`` of these suits" limits are met by drawing again
+    (up to 30 times; they are then waived, which practically never happens), then the cards of
+    each suit are shuffled into the places that take that suit.
+    """
+    order = sorted(suits)  # a fixed order: the sample must not depend on set order (GEN-1)
+    supply = [sum(1 for card in pool if card[0] == suit) for suit in order]
+    places, rooms, caps = [], [], []
+    for p in others:
+        places.append((p, False))
+        rooms.append(sizes[p])
+        caps.append([0 if suit in voids[p] else len(pool) for suit in order])
+        for allowed in discards[p]:
+            places.append((p, True))
+            rooms.append(1)
+            caps.append([1 if suit in allowed else 0 for suit in order])
+    rooms.append(stock_size)
+    caps.append([len(pool)] * len(order))
+    counts = None
+    for _ in range(30):
+        counts = _allocate(supply, rooms, caps, rng)
+        if counts is None:  # unreachable unless the bookkeeping is wrong: the true deal fits
+            raise RuntimeError("enemy_anemone determinize: no deal fits the public history")
+        if all(sum(counts[i][order.index(suit)] for suit in limit_suits) <= most
+               for i, (p, discard) in enumerate(places) if not discard
+               for limit_suits, most in limits[p]):
+            break
+    by_suit = {suit: [card for card in pool if card[0] == suit] for suit in order}
     for cards in by_suit.values():
         rng.shuffle(cards)
-    # Slots to fill: (allowed suits, owner, is a discard); most constrained first.
-    slots = []
-    for p in others:
-        for allowed in discards[p]:
-            slots.append((allowed if relax < 2 else suits, p, True))
-        allowed = suits - voids[p] if relax < 2 else suits
-        slots += [(allowed, p, False)] * sizes[p]
-    slots.sort(key=lambda slot: (len(slot[0]), rng.random()))
     hands: dict[int, list[str]] = {p: [] for p in others}
     piles: dict[int, list[str]] = {p: [] for p in others}
-    left = {p: [list(limit) for limit in limits[p]] if relax == 0 else [] for p in others}
-    for allowed, p, discard in slots:
-        if discard or not left[p]:
-            choices = [suit for suit in allowed if by_suit[suit]]
-        else:
-            choices = [suit for suit in allowed if by_suit[suit]
-                       and all(k > 0 for limit_suits, k in left[p] if suit in limit_suits)]
-        total = sum(len(by_suit[suit]) for suit in choices)
-        if not total:
-            return None
-        pick = rng.randrange(total)
-        for suit in sorted(choices):
-            if pick < len(by_suit[suit]):
-                break
-            pick -= len(by_suit[suit])
-        card = by_suit[suit].pop()
-        if discard:
-            piles[p].append(card)
-        else:
-            hands[p].append(card)
-            for limit in left[p]:
-                if suit in limit[0]:
-                    limit[1] -= 1
-    stock = [card for cards in by_suit.values() for card in cards]
+    for (p, discard), row in zip(places, counts):
+        target = piles[p] if discard else hands[p]
+        for suit, count in zip(order, row):
+            cards = by_suit[suit]
+            target += cards[len(cards) - count:]
+            del cards[len(cards) - count:]
+    stock = [card for suit in order for card in by_suit[suit]]
     rng.shuffle(stock)
     return hands, piles, stock

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
+from itertools import permutations
 
 from ..engine import Game, Option, deal, parse_seat
 from ..errors import InvalidOption
@@ -328,34 +329,50 @@ class GoFish(Game):
         located = set(self.hands[seat])
         for cards in known:
             located.update(cards)
-        pool = [card for card in CARDS if card[0] not in books and card not in located]
+        free = [card for card in CARDS if card[0] not in books and card not in located]
         others = [p for p in range(self.players) if p != seat]
-        sizes = [len(hand) for hand in self.hands]
+        # Per rank: how many free cards each other hand must take (lower bounds net of the known
+        # cards) and may take at most (upper bounds); the stock takes the rest.
+        supply = [0] * BOOKS
+        for card in free:
+            supply[RANK_INDEX[card[0]]] += 1
+        fixed, rooms, caps = [], [], []
+        for p in others:
+            have = [0] * BOOKS
+            for card in known[p]:
+                have[RANK_INDEX[card[0]]] += 1
+            must = [max(0, low - h) for low, h in zip(lows[p], have)]
+            fixed.append(must)
+            rooms.append(len(self.hands[p]) - len(known[p]) - sum(must))
+            allowed = [0] * BOOKS  # free cards of each rank this hand may hold (ask_card)
+            for card in free:
+                if card not in excluded[p]:
+                    allowed[RANK_INDEX[card[0]]] += 1
+            caps.append([max(0, min(high - h, a) - m)
+                         for high, h, m, a in zip(highs[p], have, must, allowed)])
+            for rank, m in enumerate(must):
+                supply[rank] -= m
+        rooms.append(len(self.stock))
+        caps.append([4] * BOOKS)
         hands = None
-        for relax in range(3):  # 0: every constraint; then drop upper bounds, then exclusions too
-            for _ in range(40 if relax == 0 else 10):
-                hands = _deal_constrained(pool, others, sizes, lows, highs, known, excluded,
-                                          relax, rng)
-                if hands is not None:
-                    break
+        for attempt in range(20):  # more than one only if ask_card exclusions clash within a rank
+            counts = None
+            if min(supply) >= 0 and min(rooms) >= 0:
+                counts = _allocate(supply, rooms, caps, rng)
+            if counts is None:  # unreachable unless the bookkeeping is wrong: the true deal fits
+                raise RuntimeError("go_fish determinize: no deal fits the public history")
+            hands = _cards_for_counts(free, others, fixed, counts, known, excluded, attempt == 19,
+                                      rng)
             if hands is not None:
                 break
-        if hands is None:  # unreachable in practice: the true deal satisfies every constraint
-            raise RuntimeError("go_fish determinize: no deal fits the public history")
         new = self.clone()
         new.rng = random.Random(rng.getrandbits(64))
         new.actions = []
         new._legal = None
-        dealt = set()
-        for other in others:
-            new.hands[other] = sorted(hands[other])
-            dealt.update(hands[other])
-        stock = [card for card in pool if card not in dealt]
-        rng.shuffle(stock)
-        if len(stock) != len(self.stock):  # only a bug in the bookkeeping gets here
-            raise RuntimeError(f"go_fish determinize: {len(stock)} cards left for a stock of "
-                               f"{len(self.stock)}")
-        new.stock = stock
+        for i, p in enumerate(others):
+            new.hands[p] = sorted(hands[i])
+        new.stock = hands[-1]
+        rng.shuffle(new.stock)
         return new
 
     def _knowledge(self, seat: int) -> tuple:
@@ -456,49 +473,97 @@ RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
 _KNOWLEDGE_CACHE: dict = {}  # the latest _knowledge result, keyed by history object and length
 
 
-def _deal_constrained(pool: list[str], others: list[int], sizes: list[int], lows: list, highs: list,
-                      known: list, excluded: list, relax: int, rng: random.Random) -> dict | None:
-    """One random attempt at dealing ``pool`` cards to the ``others`` hands for
-    :meth:`GoFish.determinize`; ``None`` when the attempt got stuck (the caller retries).
+def _allocate(supply: list[int], rooms: list[int], caps: list[list[int]],
+              rng: random.Random) -> list[list[int]] | None:
+    """A random table ``x[d][c]`` of how many cards of category ``c`` go to destination ``d``, with
+    ``sum(x[d]) == rooms[d]``, ``sum(x[.][c]) == supply[c]`` and ``x[d][c] <= caps[d][c]``; ``None``
+    if there is none. Cards go out one at a time to a random free place (like a deal); a card
+    with no place left gets one through a chain of moves (an augmenting path of a max flow)."""
+    size = len(rooms)
+    x = [[0] * len(supply) for _ in range(size)]
+    room = list(rooms)
+    units = [c for c, count in enumerate(supply) for _ in range(count)]
+    rng.shuffle(units)
+    stuck = []
+    for c in units:
+        total = 0
+        for d in range(size):
+            if room[d] and x[d][c] < caps[d][c]:
+                total += room[d]
+        if not total:
+            stuck.append(c)
+            continue
+        pick = rng.randrange(total)
+        for d in range(size):
+            if room[d] and x[d][c] < caps[d][c]:
+                if pick < room[d]:
+                    break
+                pick -= room[d]
+        x[d][c] += 1
+        room[d] -= 1
+    for c in stuck:  # breadth-first search over destinations for a chain ending in free room
+        came = {d: (None, c) for d in range(size) if x[d][c] < caps[d][c]}
+        frontier = list(came)
+        found = None
+        while frontier and found is None:
+            later = []
+            for d in frontier:
+                if room[d]:
+                    found = d
+                    break
+                for moved, count in enumerate(x[d]):
+                    if count:
+                        for to in range(size):
+                            if to not in came and x[to][moved] < caps[to][moved]:
+                                came[to] = (d, moved)
+                                later.append(to)
+            frontier = later
+        if found is None:
+            return None
+        room[found] -= 1
+        d = found
+        while True:
+            before, category = came[d]
+            x[d][category] += 1
+            if before is None:
+                break
+            x[before][category] -= 1
+            d = before
+    return x
 
-    ``relax`` 0 keeps every constraint, 1 drops the upper bounds above zero, 2 keeps only the
-    known cards and the lower bounds.
-    """
-    free = pool[:]
-    rng.shuffle(free)
-    # Most constrained first: lots of ranks ruled out, many cards required.
-    order = sorted(others, key=lambda p: (-sum(1 for h in highs[p] if h == 0) - sum(lows[p]),
-                                          rng.random()))
-    hands: dict[int, list[str]] = {}
-    for p in order:
-        hand = list(known[p])
-        counts = [0] * BOOKS
-        for card in hand:
-            counts[RANK_INDEX[card[0]]] += 1
-        no = excluded[p] if relax < 2 else ()
-        for rank, low in enumerate(lows[p]):
-            while counts[rank] < low:  # required cards of this rank first
-                pick = next((c for c in free if RANK_INDEX[c[0]] == rank and c not in no), None)
-                if pick is None:
-                    return None
-                free.remove(pick)
-                hand.append(pick)
-                counts[rank] += 1
-        want = sizes[p] - len(hand)
-        if want < 0:
-            return None
-        bounds = highs[p] if relax == 0 else [0 if h == 0 and relax < 2 else 3 for h in highs[p]]
-        keep = []
-        for card in free:
-            rank = RANK_INDEX[card[0]]
-            if want and counts[rank] < bounds[rank] and card not in no:
-                hand.append(card)
-                counts[rank] += 1
-                want -= 1
-            else:
-                keep.append(card)
-        if want:
-            return None
-        free = keep
-        hands[p] = hand
+
+def _cards_for_counts(free: list[str], others: list[int], fixed: list[list[int]],
+                      counts: list[list[int]], known: list, excluded: list, last: bool,
+                      rng: random.Random) -> list[list[str]] | None:
+    """Turn per-rank counts into cards: the other hands (known cards plus the counted ranks) in
+    the order of ``others``, then the stock. Exact cards ruled out for a hand (``ask_card``) are
+    avoided by trying every order of each rank's (at most four) free cards; ``None`` if that
+    fails for some rank (the caller allocates again), unless ``last``: then the exclusion is
+    waived for that rank (practically never needed: 20 clashing allocations in a row)."""
+    by_rank: dict[str, list[str]] = {}
+    for card in free:
+        by_rank.setdefault(card[0], []).append(card)
+    hands = [list(known[p]) for p in others] + [[]]
+    banned = [excluded[p] for p in others] + [set()]
+    for rank, cards in by_rank.items():
+        r = RANK_INDEX[rank]
+        wanted = [(fixed[i][r] if i < len(fixed) else 0) + counts[i][r] for i in range(len(hands))]
+        rng.shuffle(cards)
+        order = cards
+        for order in permutations(cards):  # at most 4! orders; the first fitting one is taken
+            at, fits = 0, True
+            for i, want in enumerate(wanted):
+                if any(card in banned[i] for card in order[at:at + want]):
+                    fits = False
+                    break
+                at += want
+            if fits:
+                break
+        else:
+            if not last:
+                return None
+        at = 0
+        for i, want in enumerate(wanted):
+            hands[i] += order[at:at + want]
+            at += want
     return hands

@@ -335,9 +335,13 @@ class Snorkeling(Game):
     def _known_hidden(self, seat: int) -> list[list[str]]:
         """Per seat, the cards ``seat`` knows to be in that hand: taken back this round and not
         played since (copies are interchangeable, so playing one such card uses the knowledge up).
-        ``seat``'s own entry is empty."""
-        known: list[list[str]] = [[] for _ in range(self.players)]
+        ``seat``'s own entry is empty. Cached for the latest history; callers must not change it."""
         history = self.history
+        cached = _KNOWN_CACHE.get("last")
+        if (cached is not None and cached[0] is history and cached[1] == len(history)
+                and cached[2] == seat):
+            return cached[3]
+        known: list[list[str]] = [[] for _ in range(self.players)]
         start = len(history) - 1
         while start >= 0 and history[start]["type"] != "round_start":
             start -= 1
@@ -350,4 +354,8 @@ class Snorkeling(Game):
                 if entry["card"] in cards:
                     cards.remove(entry["card"])
         known[seat] = []
+        _KNOWN_CACHE["last"] = (history, len(history), seat, known)
         return known
+
+
+_KNOWN_CACHE: dict = {}  # the latest _known_hidden result, keyed by history object and length

@@ -1,11 +1,17 @@
 // The Snorkeling table: opponents' piles, the centre and draw pile, your pile and hand.
 import { el, symbol, cardBacks } from "./common.js";
 
+function cardName(card, t) {
+  const special = `snorkeling.card.${card}`;
+  if (t(special) !== special) return t(special);
+  const value = `snorkeling.value.${card[1]}`;
+  return t("snorkeling.card", { colour: t(`snorkeling.colour.${card[0]}`), value: t(value) !== value ? t(value) : card[1] });
+}
+
 function snCard(card, t, extra = "") {
   const node = el("div", `card sn sn-${card[0]} ${extra}`);
   node.dataset.card = card;
-  const name = t(`snorkeling.card.${card}`) !== `snorkeling.card.${card}` ? t(`snorkeling.card.${card}`)
-    : t("snorkeling.card").replace("{colour}", t(`snorkeling.colour.${card[0]}`)).replace("{value}", t(`snorkeling.value.${card[1]}`).replace(`snorkeling.value.${card[1]}`, card[1]));
+  const name = cardName(card, t);
   node.setAttribute("aria-label", name);
   node.title = name;
   node.append(el("span", "corner tl", card[1]), symbol(`sym-${card[0]}`), el("span", "corner br", card[1]));
@@ -85,6 +91,7 @@ export function snorkeling(felt, s, ui) {
     centre.tabIndex = 0;
     centre.setAttribute("role", "button");
     centre.addEventListener("click", () => ui.act(centreAction));
+    centre.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") ui.act(centreAction); });
   }
   const draw = el("div", "draw");
   draw.append(el("div", "label", t("snorkeling.draw_pile")));
@@ -94,7 +101,7 @@ export function snorkeling(felt, s, ui) {
   middle.append(centre, draw);
   const hint = el("p", "hint");
   if (me != null && view.current_player === me) {
-    hint.textContent = selected ? t("snorkeling.hint.select", { card: selected })
+    hint.textContent = selected ? t("snorkeling.hint.select", { card: cardName(selected, t) })
       : t(`snorkeling.hint.${view.phase === "playing" && moves.some((a) => a.startsWith("center")) ? "same" : view.phase}`);
   }
   middle.append(hint);

@@ -1,0 +1,191 @@
+"""Command line: ``python -m pygame_core tournament GAME --players N --seats hard,medium ...``.
+
+Runs bot tournaments and prints each level's win rate with a 95% Wilson interval and its time per
+move. Games are played in rotations: every deal (game seed) is played once per rotation of the
+seat list, so each entry sits in every position on the same cards and position and deal luck
+cancel out. Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections import defaultdict
+
+from . import GAMES, new_game
+from .bots import LEVELS, make_bot
+from .games import REGISTRY
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for ``successes`` out of ``n`` (fractional successes allowed)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def parse_options(game: str, text: str) -> dict:
+    """``name=value,...`` into typed options of ``game`` (as the page's URL parameter)."""
+    from .facade import parse_options as parse
+    if not text:
+        return {}
+    pairs = {}
+    for item in text.split(","):
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"--options: expected name=value, got {item!r}")
+        pairs[name.strip()] = value.strip()
+    return parse(game, pairs)
+
+
+def play_one(task: tuple) -> dict:
+    """Play game ``index`` of a tournament; returns per entry the win share and decision times."""
+    game_name, players, seats, options, seed, index, settings = task
+    deal, rotation = divmod(index, players)
+    game = new_game(game_name, players=players, seed=seed * 1_000_003 + deal, options=options)
+    entry_at = [(s - rotation) % players for s in range(players)]  # seat -> index in seats
+    bots = []
+    for seat in range(players):
+        entry = entry_at[seat]
+        level = seats[entry]
+        extra = settings if level == "hard" else {}
+        bots.append(make_bot(level, seed=(seed * 7919 + index) * 16 + entry, **extra))
+    times: dict[int, list] = defaultdict(list)
+    while not game.is_over:
+        seat = game.current_player
+        forced = len(game.legal_actions()) == 1
+        wall, cpu = time.perf_counter(), time.process_time()
+        action = bots[seat].choose(game, seat)
+        if not forced:
+            times[entry_at[seat]].append((time.perf_counter() - wall, time.process_time() - cpu))
+        game.apply(action)
+    share = [0.0] * players
+    for seat in game.winners:
+        share[entry_at[seat]] += 1.0 / len(game.winners)
+    return {"share": share, "times": dict(times), "actions": len(game.actions)}
+
+
+def tournament(args: argparse.Namespace) -> int:
+    seats = [s.strip() for s in args.seats.split(",")]
+    cls = REGISTRY[args.game]
+    players = args.players or len(seats)
+    if not cls.min_players <= players <= cls.max_players:
+        raise SystemExit(f"{args.game} takes {cls.min_players}..{cls.max_players} players")
+    if len(seats) != players:
+        raise SystemExit(f"--seats names {len(seats)} levels for {players} players")
+    unknown = [s for s in seats if s not in LEVELS]
+    if unknown:
+        raise SystemExit(f"unknown level {unknown[0]!r}; levels: {', '.join(LEVELS)}")
+    options = parse_options(args.game, args.options)
+    settings: dict = {}
+    if args.time_cap is not None:
+        settings["time_ms"] = args.time_cap or None
+    if args.iterations:
+        settings["iterations"] = args.iterations
+    tasks = [(args.game, players, seats, options, args.seed, i, settings) for i in range(args.games)]
+    started = time.perf_counter()
+    if args.jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(args.jobs) as pool:
+            results = list(pool.imap(play_one, tasks, chunksize=1))
+    else:
+        results = []
+        for i, task in enumerate(tasks):
+            results.append(play_one(task))
+            if args.progress and (i + 1) % args.progress == 0:
+                print(f"  ... {i + 1} games", file=sys.stderr, flush=True)
+    elapsed = time.perf_counter() - started
+    report(args, seats, players, options, results, elapsed)
+    return 0
+
+
+def report(args, seats: list[str], players: int, options: dict, results: list[dict],
+           elapsed: float) -> None:
+    games = len(results)
+    deals = math.ceil(games / players)
+    cap = ("default" if args.time_cap is None else
+           "none" if args.time_cap == 0 else f"{args.time_cap:g} ms")
+    print(f"tournament: {args.game}, {players} players, seats {','.join(seats)}, {games} games "
+          f"({deals} deals x {players} rotations), seed {args.seed}"
+          + (f", options {options}" if options else "")
+          + f"; hard time cap {cap}" + (f", iterations {args.iterations}" if args.iterations else "")
+          + f"; {elapsed:.0f} s")
+    if games % players:
+        print(f"  note: {games} is not a multiple of {players}: the last deal is not fully rotated")
+    levels = []
+    for level in seats:
+        if level not in levels:
+            levels.append(level)
+    print(f"{'level':<8}{'seats':>6}{'wins':>9}{'win rate':>10}  {'95% interval':<17}"
+          f"{'even':>7}  {'verdict':<8}{'moves':>8}{'mean ms':>9}{'median':>8}{'max':>8}"
+          f"{'cpu med':>9}")
+    for level in levels:
+        entries = [i for i, s in enumerate(seats) if s == level]
+        wins = sum(r["share"][i] for r in results for i in entries)
+        low, high = wilson(wins, games)
+        even = len(entries) / players
+        verdict = "above" if low > even else "below" if high < even else "even?"
+        walls = [w for r in results for i in entries for w, _ in r["times"].get(i, ())]
+        cpus = [c for r in results for i in entries for _, c in r["times"].get(i, ())]
+        if walls:
+            timing = (f"{len(walls):>8}{1000 * statistics.fmean(walls):>9.1f}"
+                      f"{1000 * statistics.median(walls):>8.1f}{1000 * max(walls):>8.1f}"
+                      f"{1000 * statistics.median(cpus):>9.1f}")
+        else:
+            timing = f"{0:>8}"
+        print(f"{level:<8}{len(entries):>6}{wins:>9.1f}{wins / games:>9.1%}  "
+              f"[{low:6.1%}, {high:6.1%}] {even:>7.1%}  {verdict:<8}{timing}")
+    print("win rate: share of games won (a shared win counts 1/k to each of k winners); even: the "
+          "share a level would get if all seats were equally strong (its seats / players); "
+          "times: decisions with a choice (more than one legal action), wall clock and CPU")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m pygame_core",
+        description="Tidepool engine command line: bot tournaments for "
+                    + ", ".join(GAMES) + ".")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    tour = sub.add_parser(
+        "tournament", help="play bots against each other and print win rates and move times",
+        description="Play GAMES games between bot levels. Seats are rotated so every level "
+                    "plays every position on the same deals; prints each level's win rate with "
+                    "a 95%% Wilson interval and its time per move (mean/median/max).")
+    tour.add_argument("game", choices=GAMES, help="which game")
+    tour.add_argument("--players", type=int, help="number of players (default: number of seats)")
+    tour.add_argument("--seats", required=True,
+                      help=f"comma list of one level per seat, levels: {', '.join(LEVELS)}")
+    tour.add_argument("--games", type=int, default=100, help="games to play (default 100; "
+                      "a multiple of the player count keeps rotations complete)")
+    tour.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
+    tour.add_argument("--options", default="", help="game options, e.g. expert=1,target_score=6")
+    tour.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    tour.add_argument("--time-cap", type=float, default=None, metavar="MS",
+                      help="hard bots' thinking-time cap per move in ms (0 = none; default: "
+                           "the bot's own, see pygame_core.bots.ismcts.TIME_CAP_MS)")
+    tour.add_argument("--iterations", type=int, default=None,
+                      help="hard bots' iterations per move (default: per game and player count)")
+    tour.add_argument("--progress", type=int, default=0, metavar="N",
+                      help="print a progress line to stderr every N games (with --jobs 1)")
+    tour.set_defaults(run=tournament)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""Bots in the browser (prints figures, asserts nothing): how long a bot takes per move in Pyodide,
+how far the engine is from CPython, and the longest task that blocked the page while bots thought.
+
+Run through `python3 build.py bench` (it builds first and runs this with .venv's Python).
+
+For each game a two-player table of `hard` bots plays at full speed (`speed=0`) in headless
+Chromium. The page's engine bridge is wrapped to time every `bot_step` call; a move is the sum of
+the calls from its first slice to the one that decides. Long tasks (over 50 ms) are taken from
+the browser's Long Tasks API. The engine-speed ratio times the same random playouts (the facade's
+`playout_speed` command) in Pyodide and in this CPython.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+MOVES = 40
+TIMEOUT_MS = 300_000
+
+INSTRUMENT = """
+window.__slices = [];
+window.__longest = 0;
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+}).observe({ type: "longtask", buffered: true });
+const wrap = () => {
+  const call = window.tidepoolEngine;
+  window.tidepoolEngine = (command, payload) => {
+    const start = performance.now();
+    const reply = call(command, payload);
+    if (command === "bot_step") {
+      const done = JSON.parse(reply).done;
+      window.__slices.push([performance.now() - start, done]);
+    }
+    return reply;
+  };
+};
+if (window.tidepoolEngine) wrap();
+else window.addEventListener("tidepool:engine", wrap, { once: true, capture: true });
+"""
+
+def moves_from(slices: list) -> list[float]:
+    moves, current = [], 0.0
+    for ms, done in slices:
+        current += ms
+        if done:
+            moves.append(current)
+            current = 0.0
+    return moves
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    import pygame_core as pc
+    from pygame_core import facade
+
+    server, base = build.start_server(build.SITE, quiet=True)
+    print(f"\n== bots in the browser: hard vs hard, 2 players, first {MOVES} bot moves per game")
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
+                                                 headless=True, args=list(build.CHROMIUM_ARGS))
+            for name in pc.GAMES:
+                context = browser.new_context(service_workers="block")
+                context.add_init_script(INSTRUMENT)
+                page = context.new_page()
+                page.goto(f"{base}/index.html?game={name}&players=2&seats=bot:hard,bot:hard&seed=1&speed=0")
+                page.wait_for_function(
+                    f"window.__slices.filter(s => s[1]).length >= {MOVES} || "
+                    "document.documentElement.dataset.state === 'over'", timeout=TIMEOUT_MS)
+                slices = page.evaluate("window.__slices")
+                longest = page.evaluate("window.__longest")
+                moves = moves_from(slices)[:MOVES]
+                thought = [m for m in moves if m > 1]  # moves with a real choice (more than one action)
+                print(f"  {name:<14} per move: median {statistics.median(moves):6.0f} ms, "
+                      f"max {max(moves):6.0f} ms (median of moves that searched: "
+                      f"{statistics.median(thought) if thought else 0:.0f} ms); "
+                      f"longest task {longest:.0f} ms; slices {len(slices)}")
+                context.close()
+            print("\n== engine in Pyodide vs CPython: random 4-player playouts, actions/s")
+            context = browser.new_context(service_workers="block")
+            page = context.new_page()
+            page.goto(f"{base}/index.html")
+            page.wait_for_function("document.documentElement.dataset.state === 'ready'", timeout=TIMEOUT_MS)
+            for name in pc.GAMES:
+                payload = json.dumps({"game": name, "seconds": 2})
+                in_browser = json.loads(page.evaluate(
+                    "(p) => window.tidepoolEngine('playout_speed', p)", payload))["actions_per_second"]
+                native = json.loads(facade.call("playout_speed", payload))["actions_per_second"]
+                print(f"  {name:<14} Pyodide {in_browser:9.0f}  CPython {native:9.0f}  "
+                      f"ratio {in_browser / native:5.0%}  (budget >= 40%)")
+            context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

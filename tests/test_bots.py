@@ -1,0 +1,381 @@
+"""Bots (DESIGN.md, bots paragraph; pygame_core.bots): every level plays legally, seeded play is
+reproducible, determinizations respect what a seat may know (GEN-7) and the bots never read the
+hidden state, and the sliced thinker decides exactly like ``choose()``.
+
+Fast by design: the hard bot runs with a small iteration budget and no time cap
+(:data:`FAST`), so the *iteration budget governs* every decision here and results do not depend
+on the machine's speed. Hand-built positions come from stacked decks (GEN-2).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import pygame_core as pc
+from pygame_core.bots import LEVELS, make_bot
+from pygame_core.games import REGISTRY
+
+FAST = {"iterations": 12, "time_ms": None}  # hard bot settings for tests: iterations govern
+ROOT = Path(__file__).resolve().parent.parent
+
+CASES = [pytest.param(name, players, options, id=f"{name}-{players}{'-' if options else ''}"
+                      + "-".join(options))
+         for name in pc.GAMES
+         for players in range(REGISTRY[name].min_players, REGISTRY[name].max_players + 1)
+         for options in ([{}] + {"snorkeling": [{"expert": True}],
+                                 "go_fish": [{"ask_card": True, "ask_own_card": True,
+                                              "keep_playing": True},
+                                             {"next_after_fish": "left"}]}.get(name, []))
+         if not options or players in (3, 4)]
+
+
+def bot(level: str, seed: int):
+    return make_bot(level, seed=seed, **(FAST if level == "hard" else {}))
+
+
+def position(name: str, players: int, seed: int, steps: int, options: dict | None = None) -> pc.Game:
+    """A game after ``steps`` random legal actions (fewer if it ends first)."""
+    game = pc.new_game(name, players=players, seed=seed, options=options or {})
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def positions(name: str, players: int, options: dict | None = None, count: int = 6):
+    """Some positions along random games, none of them over."""
+    found = []
+    for seed in range(50):
+        for steps in (0, 9, 31, 77, 160):
+            game = position(name, players, seed, steps, options)
+            if not game.is_over:
+                found.append(game)
+            if len(found) == count:
+                return found
+    return found
+
+
+def snapshot(game: pc.Game) -> tuple:
+    return game.to_json(), json.dumps(game.history), [game.view(s) for s in range(game.players)]
+
+
+# ----- the interface --------------------------------------------------------------------------
+
+def test_levels_weakest_first():
+    assert LEVELS == ("random", "easy", "medium", "hard")
+
+
+def test_unknown_level_is_a_value_error():
+    with pytest.raises(ValueError, match="unknown bot level 'expert'"):
+        make_bot("expert", seed=1)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_refuses_to_move_out_of_turn(level):
+    game = pc.new_game("go_fish", players=3, seed=2)
+    other = (game.current_player + 1) % 3
+    with pytest.raises(ValueError, match="not seat"):
+        bot(level, 1).choose(game, other)
+
+
+@pytest.mark.parametrize("name,players,options", CASES)
+def test_every_bot_returns_a_legal_action_and_leaves_the_game_alone(name, players, options):
+    for i, game in enumerate(positions(name, players, options)):
+        before = snapshot(game)
+        seat = game.current_player
+        for level in LEVELS:
+            action = bot(level, 100 + i).choose(game, seat)
+            assert action in game.legal_actions(), (level, action)
+            assert snapshot(game) == before, f"{level} bot changed the game"
+
+
+# ----- reproducibility ------------------------------------------------------------------------
+
+def play_out(name: str, players: int, seed: int, levels: list[str], options: dict | None = None,
+             limit: int = 400) -> list[str]:
+    """Bots of ``levels`` play from the start (at most ``limit`` actions); the actions taken."""
+    game = pc.new_game(name, players=players, seed=seed, options=options or {})
+    bots = [bot(level, seed * 10 + s) for s, level in enumerate(levels)]
+    actions = []
+    while not game.is_over and len(actions) < limit:
+        seat = game.current_player
+        action = bots[seat].choose(game, seat)
+        game.apply(action)
+        actions.append(action)
+    return actions
+
+
+@pytest.mark.parametrize("name,options", [("snorkeling", {"target_score": 6}), ("go_fish", {}),
+                                          ("enemy_anemone", {})])
+def test_fixed_seeds_give_the_same_game(name, options):
+    levels = ["hard", "medium", "easy"]
+    first = play_out(name, 3, 5, levels, options)
+    assert play_out(name, 3, 5, levels, options) == first
+    assert len(first) > 10
+
+
+def test_hard_bot_moves_do_not_depend_on_the_hash_seed():
+    """Set iteration order of strings changes with PYTHONHASHSEED; bots must not depend on it."""
+    script = ("import json, sys; sys.path.insert(0, sys.argv[1]); import test_bots as t; "
+              "print(json.dumps([t.play_out(g, 2, 3, ['hard', 'medium'], limit=40) "
+              "for g in ('snorkeling', 'go_fish', 'enemy_anemone')]))")
+    outputs = set()
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed,
+               "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+        result = subprocess.run([sys.executable, "-c", script, str(ROOT / "tests")], env=env,
+                                capture_output=True, text=True, check=True, timeout=120)
+        outputs.add(result.stdout)
+    assert len(outputs) == 1
+
+
+# ----- thinking in slices ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", pc.GAMES)
+def test_sliced_thinker_decides_like_choose(name):
+    for i, game in enumerate(positions(name, 3, count=4)):
+        seat = game.current_player
+        if len(game.legal_actions()) == 1:
+            continue
+        settings = {"iterations": 30, "time_ms": None}
+        expected = make_bot("hard", seed=i, **settings).choose(game, seat)
+        thinker = make_bot("hard", seed=i, **settings).start(game, seat)
+        steps = 1
+        while (action := thinker.step(0)) is None:  # a zero budget still runs one iteration
+            steps += 1
+        assert action == expected
+        assert steps > 1  # it really thought in slices
+        assert thinker.step(0) == action  # asking again gives the decided action
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium"])
+def test_quick_bots_decide_in_the_first_slice(level):
+    game = positions("enemy_anemone", 4, count=1)[0]
+    thinker = make_bot(level, seed=3).start(game, game.current_player)
+    assert thinker.step(1) in game.legal_actions()
+
+
+def test_time_cap_stops_a_long_search():
+    game = positions("snorkeling", 4, count=1)[0]
+    hard = make_bot("hard", seed=1, iterations=10**9, time_ms=30)
+    began = time.perf_counter()
+    action = hard.choose(game, game.current_player)
+    assert action in game.legal_actions()
+    assert time.perf_counter() - began < 5  # the cap (30 ms) governs, with slack for busy CI
+
+
+# ----- determinization: what a seat may know --------------------------------------------------
+
+def visible_cards(game: pc.Game, seat: int) -> Counter:
+    """Cards ``seat`` sees placed somewhere: its own hand and the public cards of ``view(seat)``."""
+    view = game.view(seat)
+    seen = Counter(view["hand"])
+    if game.name == "snorkeling":
+        for pile in view["piles"]:
+            seen.update(card for card in pile if card != "L5")
+    elif game.name == "go_fish":
+        seen.update(rank + suit for books in view["books"] for rank in books for suit in "CDHS")
+    else:
+        seen.update(view["score_pile"])
+        seen.update(entry["card"] for entry in view["trick"])
+    return seen
+
+
+@pytest.mark.parametrize("name,players,options", CASES)
+def test_determinize_keeps_everything_the_seat_sees(name, players, options):
+    """Own hand, every public card, hand sizes and stock size are unchanged (the whole view of the
+    seat and the spectator view are equal), and no hidden card is one the seat sees elsewhere."""
+    deck = Counter(pc.new_game(name, players=players, seed=0, options=options).full_deck())
+    for i, game in enumerate(positions(name, players, options, count=4)):
+        before = snapshot(game)
+        for seat in range(players):
+            world = game.determinize(seat, random.Random(i * 10 + seat))
+            assert world.view(seat) == game.view(seat)
+            assert world.view(None) == game.view(None)
+            placed = visible_cards(game, seat)
+            for other in range(players):
+                if other != seat:
+                    placed.update(world.view(other)["hand"])
+            assert not placed - deck, f"cards beyond the deck: {placed - deck}"
+            world.apply(world.legal_actions()[0])  # an independent copy
+        assert snapshot(game) == before
+
+
+def hidden_hands(world: pc.Game, seat: int) -> list[list[str]]:
+    return [world.view(s)["hand"] if s != seat else [] for s in range(world.players)]
+
+
+def samples(game: pc.Game, seat: int, count: int = 150):
+    return [game.determinize(seat, random.Random(k)) for k in range(count)]
+
+
+def go_fish(hands: list[str], stock: str = "", **options) -> pc.Game:
+    """Go Fish from a stacked deck: ``hands`` dealt round-robin (GEN-3), then ``stock`` on top of
+    the stock, then the other cards in rank order; seat 0 starts."""
+    cards = [hand.split() for hand in hands]
+    deck = [hand[i] for i in range(len(cards[0])) for hand in cards] + stock.split()
+    deck += [c for c in (r + s for r in "A23456789TJQK" for s in "CDHS") if c not in deck]
+    return pc.new_game("go_fish", len(hands), seed=1, options={"first_player": 0, **options},
+                       deck=deck)
+
+
+def sevens(hand: list[str]) -> int:
+    return sum(1 for card in hand if card[0] == "7")
+
+
+def test_go_fish_a_go_fish_answer_rules_out_the_rank_until_a_draw():
+    game = go_fish(["7C 2C 3C 4C 5C", "8C 8D 9C 9D TC", "7D 7H JC QC KC"], stock="AC AD AH")
+    game.apply("ask 1 7")  # seat 1 has none: "Go fish"; seat 0 draws AC, seat 1 moves next
+    assert game.current_player == 1
+    for seat in (0, 2):
+        for world in samples(game, seat):
+            assert sevens(world.view(1)["hand"]) == 0  # GF-4: seat 1 said "Go fish" to sevens
+    for world in samples(game, 2):  # seat 0 asked for sevens: it holds at least one
+        assert sevens(world.view(0)["hand"]) >= 1
+    game.apply("ask 2 8")  # seat 2 has no eights: seat 1 draws AD (hidden to the others)
+    counts = [sevens(world.view(1)["hand"]) for world in samples(game, 0)]
+    assert max(counts) == 1  # one hidden draw since: at most one seven, and it may be one
+    for world in samples(game, 1):
+        assert not any(card[0] == "8" for card in world.view(2)["hand"])
+
+
+def test_go_fish_cards_handed_over_are_known():
+    game = go_fish(["7C 2C 3C 4C 5C", "8C 8D 9C 9D TC", "7D 7H JC QC KC"], stock="AC AD AH")
+    game.apply("ask 1 7")
+    game.apply("ask 2 8")
+    assert game.current_player == 2
+    game.apply("ask 0 7")  # seat 0 hands over its seven: seat 2 holds at least two now
+    for world in samples(game, 1):
+        assert sevens(world.view(2)["hand"]) >= 2
+        assert sevens(world.view(0)["hand"]) == 0  # and the giver none
+
+
+def test_go_fish_ask_card_rules_out_the_named_card():
+    game = go_fish(["7C 2C 3C 4C 5C", "8C 8D 9C 9D TC", "7D 7H JC QC KC"], stock="AC AD AH",
+                   ask_card=True)
+    game.apply("ask 1 7S")  # GF-8: seat 1 lacks 7S; seat 0 holds a seven, but not 7S
+    for world in samples(game, 2):
+        assert "7S" not in world.view(1)["hand"]
+        hand = world.view(0)["hand"]
+        assert sevens(hand) >= 1 and "7S" not in hand
+
+
+def enemy_anemone(hands: list[str], players: int, stock: str = "") -> pc.Game:
+    cards = [hand.split() for hand in hands]
+    deck = [hand[i] for i in range(len(cards[0])) for hand in cards] + stock.split()
+    full = pc.new_game("enemy_anemone", players=players, seed=0).full_deck()
+    deck += [card for card in full if card not in deck]
+    return pc.new_game("enemy_anemone", players, seed=1, options={"first_player": 0}, deck=deck)
+
+
+def test_enemy_anemone_a_discard_rules_out_the_unplayed_suits():
+    game = enemy_anemone(["O1 O7 O8 O9 O10 S1 S2 S3 S4 S5",
+                          "J1 J7 J8 J9 J10 S6 S7 S8 S9 S10",
+                          "O2 O3 O4 O5 O6 J2 J3 J4 J5 J6"], players=3)
+    game.apply("play O1")
+    game.apply("play J1")
+    assert game.legal_actions()[0].startswith("discard")  # EA-3: seat 2 holds no squid
+    game.apply("discard J6")
+    for seat in (0, 1):
+        for world in samples(game, seat):
+            assert not any(card[0] == "S" for card in world.view(2)["hand"])
+            pile = world.view(2)["score_pile"]  # the discard: of a suit played before it
+            assert len(pile) == 1 and pile[0][0] in "OJ"
+
+
+def test_enemy_anemone_two_players_a_draw_lifts_the_void_by_its_size():
+    # EA-11: slots seat 0, 1, 0, 1. Seat 1 holds no stingray (R) and discards in the 4th slot.
+    game = enemy_anemone(["O2 O3 O4 O5 S2 S3 S4 S5", "J2 J3 J4 J5 J6 J7 O6 O7"], players=2,
+                         stock="R2 R3 R4 R5 R6 R7 R8 R9")
+    game.apply("play O2")
+    game.apply("play J2")
+    game.apply("play S2")
+    assert game.legal_actions()[0].startswith("discard")
+    game.apply("discard J3")  # S2 wins the tie of 2s (EA-5); then both draw 2 (EA-11)
+    hands_after = [world.view(1)["hand"] for world in samples(game, 0, 300)]
+    stingrays = [sum(1 for card in hand if card[0] == "R") for hand in hands_after]
+    assert max(stingrays) <= 2  # void before the draw: only the two drawn cards can be stingrays
+    assert max(stingrays) >= 1  # and they may be (seat 0 cannot know)
+
+
+def test_snorkeling_a_card_taken_back_stays_in_that_hand():
+    for seed in range(400):  # find a take-back in seeded random play
+        game = pc.new_game("snorkeling", players=3, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and game.history[-1]["type"] != "takeback":
+            game.apply(rng.choice(game.legal_actions()))
+            if len(game.actions) > 400:
+                break
+        if not game.is_over and game.history[-1]["type"] == "takeback":
+            break
+    else:
+        pytest.fail("no take-back found")
+    entry = game.history[-1]
+    for seat in range(3):
+        if seat != entry["seat"]:
+            for world in samples(game, seat, 50):
+                assert entry["card"] in world.view(entry["seat"])["hand"]
+
+
+# ----- no leak of the hidden state ------------------------------------------------------------
+
+def twin(game: pc.Game, seat: int) -> pc.Game:
+    """A game that differs from ``game`` only in cards hidden from ``seat``."""
+    other = game.determinize(seat, random.Random(987))
+    assert other.view(seat) == game.view(seat)
+    return other
+
+
+def differs(a: pc.Game, b: pc.Game) -> bool:
+    return any(a.view(s)["hand"] != b.view(s)["hand"] for s in range(a.players))
+
+
+def same_world(a: pc.Game, b: pc.Game, steps: int = 25) -> bool:
+    """Whether two games look the same to every seat now and after the same ``steps`` actions."""
+    rng = random.Random(0)
+    for _ in range(steps):
+        if [a.view(s) for s in range(a.players)] != [b.view(s) for s in range(b.players)]:
+            return False
+        if a.is_over:
+            return True
+        action = rng.choice(a.legal_actions())
+        a.apply(action)
+        b.apply(action)
+    return True
+
+
+@pytest.mark.parametrize("name,players", [(n, p) for n in pc.GAMES for p in (2, 4)])
+def test_hidden_cards_do_not_change_a_decision(name, players):
+    """Two games that differ only in cards hidden from the seat: same seed, same decision, and
+    the same determinization (so no bot can read the hidden cards through it)."""
+    differed = 0
+    for i, game in enumerate(positions(name, players, count=4)):
+        seat = game.current_player
+        other = twin(game, seat)
+        differed += differs(game, other)
+        for level in LEVELS:
+            assert (bot(level, i).choose(game, seat) == bot(level, i).choose(other, seat)), level
+        assert same_world(game.determinize(seat, random.Random(i)),
+                          other.determinize(seat, random.Random(i)))
+    assert differed >= 2  # most positions have cards hidden from the seat
+
+
+def test_go_fish_stacked_twins_differ_only_in_hidden_cards():
+    # Seat 0's view is the same; seat 1's queen and a stock card trade places.
+    a = go_fish(["7C 2C 3C 4C 5C", "8C 8D 9C 9D QC", "7D 7H JC QD KC"], stock="AC AD AH")
+    b = go_fish(["7C 2C 3C 4C 5C", "8C 8D 9C 9D AC", "7D 7H JC QD KC"], stock="QC AD AH")
+    for level in LEVELS:
+        for seed in range(3):
+            assert bot(level, seed).choose(a, 0) == bot(level, seed).choose(b, 0)
+    assert same_world(a.determinize(0, random.Random(4)), b.determinize(0, random.Random(4)))
