@@ -24,11 +24,10 @@ the scene's start) for tests and for anyone who wants to replay one.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from . import new_game
 from .describe import catalog, log_items, move_items
 from .engine import Game
+from .engine import stacked_deck as engine_stacked_deck
 
 DEMO_SEED = 1  # the shuffles after the stacked first round (e.g. Snorkeling's round 2), GEN-1
 
@@ -145,18 +144,12 @@ def stacked_deck(game: str, players: int, options: dict, hands: list[list[str]],
     """The full deck, top first, that deals ``hands`` (GEN-3) and then turns up / leaves on top
     ``then``; the game's other cards follow in sorted order. Raises ``ValueError`` if a card is
     used more often than the deck holds it or the hands differ in size."""
-    sizes = {len(hand) for hand in hands}
-    if len(sizes) != 1 or len(hands) != players:
-        raise ValueError(f"demo {game}: expected {players} hands of equal size")
-    size = sizes.pop()
-    top = [hands[seat][i] for i in range(size) for seat in range(players)] + list(then)
-    full = new_game(game, players, seed=0, options=options).full_deck()
-    left = Counter(full)
-    left.subtract(top)
-    short = sorted(card for card, n in left.items() if n < 0)
-    if short:
-        raise ValueError(f"demo {game}: cards used more often than the deck holds them: {short}")
-    return top + sorted(left.elements())
+    if len(hands) != players:
+        raise ValueError(f"demo {game}: expected {players} hands")
+    try:
+        return engine_stacked_deck(new_game(game, players, seed=0, options=options).full_deck(), hands, then)
+    except ValueError as exc:
+        raise ValueError(f"demo {game}: {exc}") from None
 
 
 def demo_steps(name: str) -> list[dict]:

@@ -3,33 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pygame_core as pc
-
-
-def stacked_deck(full_deck: list[str], hands: list[list[str]], turned_up: list[str] | tuple = (),
-                 draws: list[str] | tuple = ()) -> list[str]:
-    """The full top-first deck that deals ``hands`` (GEN-3), then ``turned_up``, then ``draws``.
-
-    ``hands[s]`` are seat ``s``'s cards in the order they are dealt; cards go out one at a time,
-    round-robin from seat 0, so every hand must have the same length. ``turned_up`` are the cards
-    the game turns face up right after dealing (e.g. Snorkeling's first centre card), ``draws`` the
-    next cards of the draw pile, top first. The cards of ``full_deck`` not used so far follow in
-    sorted order. Raises ``ValueError`` if a card is not available often enough.
-    """
-    sizes = {len(hand) for hand in hands}
-    if len(sizes) > 1:
-        raise ValueError(f"hands must have equal sizes for round-robin dealing, got {sorted(sizes)}")
-    size = sizes.pop() if sizes else 0
-    top: list[str] = [hands[seat][i] for i in range(size) for seat in range(len(hands))]
-    top += list(turned_up) + list(draws)
-    left = Counter(full_deck)
-    left.subtract(top)
-    short = sorted(card for card, n in left.items() if n < 0)
-    if short:
-        raise ValueError(f"cards used more often than the deck holds them: {short}")
-    return top + sorted(left.elements())
+from pygame_core.engine import stacked_deck  # noqa: F401  (re-exported for the tests)
 
 
 def play(game: pc.Game, *actions: str) -> pc.Game:

@@ -11,6 +11,7 @@ import json
 import pytest
 
 from pygame_core import facade
+from pages import wait_for_my_turn_or_end
 
 GAME_TIMEOUT_MS = 180_000
 SUITS = "OJSRCT"
@@ -70,14 +71,6 @@ def all_bot_seed(players, wanted):
         if any(e["type"] == wanted for e in engine("state")["log"]):
             return seed
     pytest.fail(f"no all-bot {players}-player game with a {wanted} entry among seeds 1..499")
-
-
-def wait_for_my_turn_or_end(page, seat=0):
-    page.wait_for_function(
-        f"""() => {{ const h = document.documentElement;
-            return h.dataset.state === 'over' || (h.dataset.state === 'playing' && h.dataset.turn === '{seat}'); }}""",
-        timeout=GAME_TIMEOUT_MS)
-    return page.evaluate("document.documentElement.dataset.state")
 
 
 def datasets(locator, key):

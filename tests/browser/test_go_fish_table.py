@@ -9,6 +9,7 @@ every option of the start screen reaches the game.
 import re
 
 import pytest
+from pages import wait_for_my_turn_or_end
 
 GAME_TIMEOUT_MS = 180_000
 HUMAN_ASK = re.compile(r"^Player 1 \(you\) asks Bot \d \(random\) for ")
@@ -16,14 +17,6 @@ HUMAN_ASK = re.compile(r"^Player 1 \(you\) asks Bot \d \(random\) for ")
 
 def bots(n):
     return ",".join(["bot:random"] * n)
-
-
-def wait_for_my_turn_or_end(page, seat=0):
-    page.wait_for_function(
-        f"""() => {{ const h = document.documentElement;
-            return h.dataset.state === 'over' || (h.dataset.state === 'playing' && h.dataset.turn === '{seat}'); }}""",
-        timeout=GAME_TIMEOUT_MS)
-    return page.evaluate("document.documentElement.dataset.state")
 
 
 def legal_moves(page):

@@ -5,16 +5,9 @@ playing/over; bad parameters show a readable message on the start screen.
 """
 
 import re
+from pages import wait_for_my_turn_or_end
 
 GAME_TIMEOUT_MS = 180_000
-
-
-def wait_for_my_turn_or_end(page, seat=0):
-    page.wait_for_function(
-        f"""() => {{ const h = document.documentElement;
-            return h.dataset.state === 'over' || (h.dataset.state === 'playing' && h.dataset.turn === '{seat}'); }}""",
-        timeout=GAME_TIMEOUT_MS)
-    return page.evaluate("document.documentElement.dataset.state")
 
 
 def test_all_bot_game_plays_itself_to_the_end(page, base_url, open_app):

@@ -6,6 +6,7 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from pages import wait_for_my_turn_or_end
 
 GAMES = ["snorkeling", "go_fish", "enemy_anemone"]
 TIMEOUT_MS = 180_000
@@ -30,18 +31,11 @@ def move_button(page, selector):
     return page.locator(f"#moves button{selector}").first
 
 
-def wait_turn(page, seat=0):
-    page.wait_for_function(
-        f"""() => {{ const h = document.documentElement;
-            return h.dataset.state === 'over' || (h.dataset.state === 'playing' && h.dataset.turn === '{seat}'); }}""",
-        timeout=TIMEOUT_MS)
-
-
 def test_undo_restores_the_exact_view_but_never_a_draw(page, base_url, open_app):
     """Snorkeling: a centre play can be taken back; once the turn ended with a draw, it cannot."""
     open_app(page, base_url, "game=snorkeling&players=2&seats=human,bot:random&seed=3&speed=0"
                              "&options=first_player=0")
-    wait_turn(page)
+    wait_for_my_turn_or_end(page)
     before = engine(page, "state")["view"]
     assert page.locator("#undo-button").is_disabled()
     move_button(page, "[data-action^='center ']").click()
@@ -49,7 +43,7 @@ def test_undo_restores_the_exact_view_but_never_a_draw(page, base_url, open_app)
     page.locator("#undo-button").click()
     assert engine(page, "state")["view"] == before
     move_button(page, "[data-action='pass']").click()  # pass, then the turn's draw (SN-6)
-    wait_turn(page)
+    wait_for_my_turn_or_end(page)
     assert page.locator("#undo-button").is_disabled()
 
 
@@ -57,7 +51,7 @@ def test_undo_restores_the_exact_view_but_never_a_draw(page, base_url, open_app)
 def test_reload_resumes_mid_game(page, base_url, open_app, game):
     query = f"game={game}&players=3&seats=human,bot:random,bot:random&seed=8&speed=0&options=first_player=1"
     open_app(page, base_url, query)
-    wait_turn(page)
+    wait_for_my_turn_or_end(page)
     before = engine(page, "state")
     assert before["steps"] > 0
     page.reload()
@@ -68,7 +62,7 @@ def test_reload_resumes_mid_game(page, base_url, open_app, game):
 
 def test_export_then_import_round_trips(page, base_url, open_app, tmp_path):
     open_app(page, base_url, "game=go_fish&players=3&seats=human,bot:random,bot:random&seed=12&speed=0")
-    wait_turn(page)
+    wait_for_my_turn_or_end(page)
     before = engine(page, "state")
     with page.expect_download() as download:
         page.locator("#export-button").click()
@@ -90,7 +84,7 @@ def test_export_then_import_round_trips(page, base_url, open_app, tmp_path):
 @pytest.mark.allow_console_errors
 def test_corrupted_file_is_refused_and_the_game_kept(page, base_url, open_app, tmp_path):
     open_app(page, base_url, "game=snorkeling&players=2&seats=human,bot:random&seed=2&speed=0")
-    wait_turn(page)
+    wait_for_my_turn_or_end(page)
     before = engine(page, "state")
     bad = tmp_path / "bad.json"
     bad.write_text('{"kind": "tidepool-table", "seats": ["human"], "game": {"format": "tidepool-save"')
@@ -134,7 +128,7 @@ def test_replay_reaches_the_final_position(page, base_url, open_app, game):
 def test_share_link_reproduces_the_setup(page, base_url, open_app):
     open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=77&speed=0"
                              "&options=expert=1,target_score=6")
-    wait_turn(page)
+    wait_for_my_turn_or_end(page)
     page.locator("#share-button").click()
     link = page.locator("#share-link").input_value()
     query = parse_qs(urlsplit(link).query)
