@@ -135,9 +135,9 @@ def report(args, seats: list[str], players: int, options: dict, results: list[di
         walls = [w for r in results for i in entries for w, _ in r["times"].get(i, ())]
         cpus = [c for r in results for i in entries for _, c in r["times"].get(i, ())]
         if walls:
-            timing = (f"{len(walls):>8}{1000 * statistics.fmean(walls):>9.1f}"
-                      f"{1000 * statistics.median(walls):>8.1f}{1000 * max(walls):>8.1f}"
-                      f"{1000 * statistics.median(cpus):>9.1f}")
+            timing = (f"{len(walls):>8}{1000 * statistics.fmean(walls):>9.2f}"
+                      f"{1000 * statistics.median(walls):>8.2f}{1000 * max(walls):>8.1f}"
+                      f"{1000 * statistics.median(cpus):>9.2f}")
         else:
             timing = f"{0:>8}"
         print(f"{level:<8}{len(entries):>6}{wins:>9.1f}{wins / games:>9.1%}  "

@@ -155,14 +155,19 @@ def rollout_factory(game: Game):
     return make
 
 
+BOOKS_WEIGHT = 0.0  # part of the reward given for the share of books (the rest: the win share)
+
+
 def evaluate(world: Game) -> list[float]:
-    """Reward per seat in [0, 1]: the win share at the end, else the share of the most books."""
-    if world.is_over:
-        winners = world.winners
-    else:
-        winners = world.leaders()
+    """Reward per seat in [0, 1]: the win share at the end (else the share of the most books),
+    blended with the seat's share of the books laid (:data:`BOOKS_WEIGHT`)."""
+    winners = world.winners if world.is_over else world.leaders()
     share = 1.0 / len(winners)
-    return [share if seat in winners else 0.0 for seat in range(world.players)]
+    totals = world.totals
+    laid = sum(totals) or 1
+    w = BOOKS_WEIGHT
+    return [(1 - w) * (share if seat in winners else 0.0) + w * totals[seat] / laid
+            for seat in range(world.players)]
 
 
 def cutoff(world: Game, start_round: int, actions: int) -> bool:

@@ -68,8 +68,11 @@ class SearchThinker:
 
     def __init__(self, game: Game, seat: int, rng: random.Random, iterations: int,
                  time_ms: float | None, exploration: float = EXPLORATION,
-                 paired: bool = False) -> None:
+                 paired: bool = False, confidence: float = 1.0,
+                 model_opponents: bool = False) -> None:
         self.position = game.clone()  # frozen: only ever passed to determinize()
+        self.confidence = confidence
+        self.model_opponents = model_opponents
         self.seat = seat
         self.rng = rng
         self.hooks = HOOKS[game.name]
@@ -87,7 +90,12 @@ class SearchThinker:
         self.thought = 0.0
         self.paired = paired
         self.group: tuple | None = None  # paired mode: (world, rollout seed) shared by a round
+        self.samples: dict[str, list[float]] = {a: [] for a in self.root_actions}
         self.action: str | None = self.root_actions[0] if len(self.root_actions) == 1 else None
+        self.default = None
+        if paired and self.action is None:  # what the rollout policy itself would play here
+            default = self.make_policy()(game, rng)
+            self.default = default if default in self.samples else self.root_actions[0]
 
     # ----- the thinker protocol -----------------------------------------------------------------
 
@@ -125,9 +133,25 @@ class SearchThinker:
         if not tried:
             return self.root_actions[0]
         if self.paired:
-            return max(tried, key=lambda a: children[a].reward / children[a].visits)
+            return self._paired_best()
         return max(tried, key=lambda a: (children[a].visits,
                                          children[a].reward / max(1, children[a].visits)))
+
+    def _paired_best(self) -> str:
+        """The policy's own move unless another one did better on the same worlds by a paired
+        margin of :data:`CONFIDENCE` standard errors (then the best such move)."""
+        base = self.samples[self.default]
+        best, best_gain = self.default, 0.0
+        for action, rewards in self.samples.items():
+            n = min(len(rewards), len(base))
+            if action == self.default or n < 3:
+                continue
+            diffs = [rewards[g] - base[g] for g in range(n)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean > best_gain and mean > self.confidence * math.sqrt(var / n):
+                best, best_gain = action, mean
+        return best
 
     def _iterate(self) -> None:
         rng = self.rng
@@ -151,8 +175,22 @@ class SearchThinker:
         log = math.log
         sqrt = math.sqrt
         c = self.exploration
+        policy = self.make_policy()
+        model = self.model_opponents
+        seat = self.seat
         while not world.is_over and not cutoff(world, start, actions):
             player = world.current_player
+            if model and player != seat:  # the others play the policy, knowing only their hand
+                legal = world.legal_actions()
+                action = legal[0] if len(legal) == 1 else policy(world, rng)
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = Node()
+                world.apply(action)
+                actions += 1
+                path.append((child, player))
+                node = child
+                continue
             if node is self.root:
                 legal = self.root_actions
             else:
@@ -184,12 +222,14 @@ class SearchThinker:
             node = child
             if untried:
                 break
-        policy = self.make_policy()
         while not world.is_over and not cutoff(world, start, actions):
             legal = world.legal_actions()
             world.apply(legal[0] if len(legal) == 1 else policy(world, rng))
             actions += 1
         rewards = hooks.evaluate(world)
+        if self.paired:
+            self.samples[self.root_actions[self.done % len(self.root_actions)]].append(
+                rewards[self.seat])
         for child, player in path:
             child.visits += 1
             child.reward += rewards[player]
@@ -204,8 +244,11 @@ class HardBot(Bot):
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  time_ms: float | None = TIME_CAP_MS, exploration: float = EXPLORATION,
-                 paired: bool | None = None) -> None:
+                 paired: bool | None = None, confidence: float | None = None,
+                 model_opponents: bool | None = None) -> None:
         super().__init__(seed)
+        self.confidence = confidence
+        self.model_opponents = model_opponents
         self.iterations = iterations
         self.time_ms = time_ms
         self.exploration = exploration
@@ -219,4 +262,9 @@ class HardBot(Bot):
         iterations = self.iterations or HOOKS[game.name].ITERATIONS[game.players]
         rng = random.Random(self.rng.getrandbits(64))
         paired = self.paired if self.paired is not None else getattr(HOOKS[game.name], "PAIRED", False)
-        return SearchThinker(game, seat, rng, iterations, self.time_ms, self.exploration, paired)
+        confidence = (self.confidence if self.confidence is not None
+                      else getattr(HOOKS[game.name], "CONFIDENCE", 1.0))
+        model = (self.model_opponents if self.model_opponents is not None
+                 else getattr(HOOKS[game.name], "MODEL_OPPONENTS", False))
+        return SearchThinker(game, seat, rng, iterations, self.time_ms, self.exploration, paired,
+                             confidence, model)

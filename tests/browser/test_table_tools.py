@@ -31,6 +31,18 @@ def move_button(page, selector):
     return page.locator(f"#moves button{selector}").first
 
 
+@pytest.mark.parametrize("game", ["go_fish", "enemy_anemone"])
+def test_undo_never_steps_back_over_what_a_bot_showed(page, base_url, open_app, game):
+    """Go Fish: every answer shows something (GF-10); Enemy Anemone: the bot's card follows mine."""
+    open_app(page, base_url, f"game={game}&players=2&seats=human,bot:random&seed=6&speed=0&options=first_player=0")
+    wait_for_my_turn_or_end(page)
+    assert page.locator("#undo-button").is_disabled()
+    move_button(page, "").click()
+    wait_for_my_turn_or_end(page)
+    assert page.locator("#undo-button").is_disabled()
+    assert engine(page, "state")["can_undo"] is False
+
+
 def test_undo_restores_the_exact_view_but_never_a_draw(page, base_url, open_app):
     """Snorkeling: a centre play can be taken back; once the turn ended with a draw, it cannot."""
     open_app(page, base_url, "game=snorkeling&players=2&seats=human,bot:random&seed=3&speed=0"
@@ -60,8 +72,9 @@ def test_reload_resumes_mid_game(page, base_url, open_app, game):
     assert after["view"] == before["view"] and after["steps"] == before["steps"]
 
 
-def test_export_then_import_round_trips(page, base_url, open_app, tmp_path):
-    open_app(page, base_url, "game=go_fish&players=3&seats=human,bot:random,bot:random&seed=12&speed=0")
+@pytest.mark.parametrize("game", GAMES)
+def test_export_then_import_round_trips(page, base_url, open_app, tmp_path, game):
+    open_app(page, base_url, f"game={game}&players=3&seats=human,bot:random,bot:random&seed=12&speed=0")
     wait_for_my_turn_or_end(page)
     before = engine(page, "state")
     with page.expect_download() as download:
@@ -69,7 +82,7 @@ def test_export_then_import_round_trips(page, base_url, open_app, tmp_path):
     path = tmp_path / "save.json"
     download.value.save_as(path)
     saved = json.loads(path.read_text())
-    assert saved["kind"] == "tidepool-table" and saved["game"]["game"] == "go_fish"
+    assert saved["kind"] == "tidepool-table" and saved["game"]["game"] == game
     page.locator("#menu-button").click()
     page.goto(f"{base_url}/index.html")  # a fresh table, then open the file
     page.wait_for_function("document.documentElement.dataset.state !== 'loading'", timeout=TIMEOUT_MS)
@@ -125,14 +138,19 @@ def test_replay_reaches_the_final_position(page, base_url, open_app, game):
     assert page.locator("#log li").count() == final["log_size"]
 
 
-def test_share_link_reproduces_the_setup(page, base_url, open_app):
-    open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=77&speed=0"
-                             "&options=expert=1,target_score=6")
+SHARED_OPTIONS = {"snorkeling": "expert=1,target_score=6", "go_fish": "ask_card=1,next_after_fish=left",
+                  "enemy_anemone": "first_player=2"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_share_link_reproduces_the_setup(page, base_url, open_app, game):
+    open_app(page, base_url, f"game={game}&players=3&seats=human,bot:random,bot:random&seed=77&speed=0"
+                             f"&options={SHARED_OPTIONS[game]}")
     wait_for_my_turn_or_end(page)
     page.locator("#share-button").click()
     link = page.locator("#share-link").input_value()
     query = parse_qs(urlsplit(link).query)
-    assert query["game"] == ["snorkeling"] and query["seed"] == ["77"]
+    assert query["game"] == [game] and query["seed"] == ["77"]
     assert query["seats"] == ["human,bot:random,bot:random"]
     first = engine(page, "replay", {"step": 0, "viewer": "all"})
     page.evaluate("localStorage.clear()")
@@ -140,11 +158,15 @@ def test_share_link_reproduces_the_setup(page, base_url, open_app):
     page.wait_for_function("document.documentElement.dataset.state === 'playing'", timeout=TIMEOUT_MS)
     again = engine(page, "replay", {"step": 0, "viewer": "all"})
     assert again["open_hands"] == first["open_hands"]
-    assert again["view"]["options"] == {**first["view"]["options"]} and again["view"]["options"]["expert"] is True
+    assert again["view"]["options"] == first["view"]["options"]
+    for item in SHARED_OPTIONS[game].split(","):
+        name, value = item.split("=")
+        assert str(again["view"]["options"][name]).lower() in (value, {"1": "true"}.get(value, value))
 
 
-def test_hot_seat_hand_over_hides_the_hand(page, base_url, open_app):
-    open_app(page, base_url, "game=go_fish&players=2&seats=human,human&seed=5&options=first_player=0")
+@pytest.mark.parametrize("game", GAMES)
+def test_hot_seat_hand_over_hides_the_hand(page, base_url, open_app, game):
+    open_app(page, base_url, f"game={game}&players=2&seats=human,human&seed=5&options=first_player=0")
     assert page.locator("#handover").is_visible()
     assert "Player 1" in page.locator("#handover-text").inner_text()
     assert page.locator("#felt .hand .card[data-card]").count() == 0  # nothing of a hand in the page
@@ -154,12 +176,15 @@ def test_hot_seat_hand_over_hides_the_hand(page, base_url, open_app):
     assert page.locator("#felt [data-card]").count() > 0
     first_hand = engine(page, "state", {"viewer": 0})["view"]["hand"]
     assert first_hand
-    move_button(page, "").click()  # an ask; the turn passes to Player 2 on a miss
-    page.wait_for_function("document.documentElement.dataset.turn === '1' || !document.querySelector('#handover').hidden",
-                           timeout=TIMEOUT_MS)
+    for _ in range(20):  # play Player 1's moves (a pass, an ask, a card) until the turn changes
+        if page.evaluate("document.documentElement.dataset.turn") != "0" or state(page) != "playing":
+            break
+        has_pass = page.locator("#moves button[data-action='pass']").count()
+        move_button(page, "[data-action='pass']" if has_pass else "").click()
     if page.evaluate("document.documentElement.dataset.turn") == "1":
         assert page.locator("#handover").is_visible()
         assert "Player 2" in page.locator("#handover-text").inner_text()
+        assert page.locator("#felt .hand .card[data-card]").count() == 0
 
 
 def test_embed_example_renders_two_tables(page, base_url):
