@@ -22,6 +22,7 @@ import pytest
 
 import pygame_core as pc
 from pygame_core.bots import LEVELS, make_bot
+from pygame_core.bots import go_fish as go_fish_bots
 from pygame_core.games import REGISTRY
 
 FAST = {"iterations": 12, "time_ms": None}  # hard bot settings for tests: iterations govern
@@ -379,3 +380,31 @@ def test_go_fish_stacked_twins_differ_only_in_hidden_cards():
         for seed in range(3):
             assert bot(level, seed).choose(a, 0) == bot(level, seed).choose(b, 0)
     assert same_world(a.determinize(0, random.Random(4)), b.determinize(0, random.Random(4)))
+
+
+def test_go_fish_hard_first_choice_asks_for_a_rank_the_opponent_surely_holds():
+    # GF-10: asks are public. Seat 1 asked for nines while seat 0 had none; seat 0 then drew 9H.
+    game = go_fish(["2C 3C 4C 4D 4H 5C 6C", "9C 9D 8C 8D TC JC QC"], stock="AC AD 9H AH")
+    for action in ("ask 1 2", "ask 0 9", "ask 1 3", "ask 0 8"):
+        game.apply(action)
+    assert game.current_player == 0 and "9H" in game.view(0)["hand"]
+    for seed in range(5):  # seat 1 still holds its nines: ask for them, not for the three fours
+        assert go_fish_bots.expert(game, 0, random.Random(seed)) == "ask 1 9"
+
+
+def test_go_fish_hard_first_choice_remembers_go_fish_answers_after_a_draw():
+    # Four players: seat 1 answered "Go fish" to sevens and has drawn since (GF-4).
+    game = go_fish(["7C 7D 2C 3C 4C", "8C 8D 9C 9D TC", "JC JD QC QD KC", "5C 5D 6C 6D AC"],
+                   stock="AD KD KH")
+    game.apply("ask 1 7")  # miss: seat 0 draws AD, seat 1 moves next
+    game.apply("ask 2 8")  # miss: seat 1 draws KD, seat 2 moves next
+    game.apply("ask 3 J")  # miss: seat 2 draws KH, seat 3 moves next
+    game.apply("ask 0 5")  # miss for seat 3 as well: back to seat 0
+    assert game.current_player == 0
+    remembering = go_fish_bots.Memory(4, sticky=True)
+    remembering.read(game.history)
+    forgetting = go_fish_bots.Memory(4)
+    forgetting.read(game.history)
+    assert "7" in remembering.lacks[1] and "7" not in forgetting.lacks[1]
+    for seed in range(5):  # sevens (held most) from seat 2 or 3, never from seat 1 again
+        assert go_fish_bots.expert(game, 0, random.Random(seed)) in {"ask 2 7", "ask 3 7"}

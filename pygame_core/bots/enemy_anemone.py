@@ -21,7 +21,7 @@ import random
 
 from ..engine import Game
 
-ITERATIONS = {2: 200, 3: 180, 4: 160, 5: 150, 6: 140}  # hard bot's search budget by players
+ITERATIONS = {2: 300, 3: 360, 4: 300, 5: 260, 6: 260}  # hard bot's search budget by players
 ROLLOUT_TRICKS = 4  # tricks simulated beyond the current one before a rollout is evaluated
 TEMPERATURE = 3.0  # points: how sharply a lead in projected score turns into a win chance
 ANEMONE_WORTH = 0.5  # points per side shown on a held Anemone, when judging a position

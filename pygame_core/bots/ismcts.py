@@ -6,19 +6,30 @@ One search tree is grown from the bot's own point of view. Each iteration
    every card hidden from ``seat`` consistently with its view and the public history;
 2. walks down the tree with the actions legal *in that world*, choosing by UCB1 with availability
    counts (a child's exploration term uses how often it was available, not its parent's visits);
+   with ``model_opponents`` the other seats do not search in the tree but play the game's
+   rollout policy, which sees only their own (sampled) hand, so they cannot "peek" at the
+   bot's real hand through the shared tree (the known weakness of SO-ISMCTS);
 3. adds one new node, then plays on with the game's rollout policy (the medium strategy, see the
    game's bot module) until the game ends or the rollout is cut off (end of a round or hand, or a
    fixed number of actions), and scores the result with the game's evaluation (win share, or a
    soft win chance from projected scores);
 4. backs each seat's reward up the path: every node is scored for the seat that chose it.
 
-The move played is the root action visited most. Only ``game.view``/``game.history``/
-``game.legal_actions()`` of the real game and ``determinize`` are used; simulated worlds are
-copies, so the real hidden state is never read (the copy of the position taken at ``start`` is only
-ever passed to ``determinize``).
+The move played is the root action visited most. In ``paired`` mode (for games where luck
+swamps the differences between moves, like Go Fish) the root instead tries every move in turn on
+the same sampled world with the same dice (common random numbers), and plays the game's
+``expert`` choice unless another move did better on the same worlds by ``confidence`` standard
+errors of the paired differences.
+
+Only ``game.view``/``game.history``/``game.legal_actions()`` of the real game and ``determinize``
+are used; simulated worlds are copies, so the real hidden state is never read (the copy of the
+position taken at ``start`` is only ever passed to ``determinize``). Each game's bot module
+supplies the hooks: ``ITERATIONS`` (by player count), ``rollout_policy`` or ``rollout_factory``,
+``evaluate``, ``cutoff``, and optionally ``candidates`` (moves worth searching), ``expert``,
+``PAIRED``, ``CONFIDENCE`` and ``MODEL_OPPONENTS``.
 
 Budget: an iteration count (``iterations``, per game and player count by default, sized for
-about 100-150 ms of CPython time per move on a 2-core laptop-class machine) and a time cap
+about 100-150 ms of CPython time per move on this project's 2-core machine) and a time cap
 (``time_ms``, default :data:`TIME_CAP_MS` of thinking time, counted over all slices). With the
 same seed the iteration budget makes moves reproducible; the cap only stops a search early on a
 slow machine or interpreter (Pyodide), and then the move depends on timing. ``time_ms=None``
@@ -94,7 +105,8 @@ class SearchThinker:
         self.action: str | None = self.root_actions[0] if len(self.root_actions) == 1 else None
         self.default = None
         if paired and self.action is None:  # what the rollout policy itself would play here
-            default = self.make_policy()(game, rng)
+            expert = getattr(self.hooks, "expert", None)
+            default = expert(game, seat, rng) if expert else self.make_policy()(game, rng)
             self.default = default if default in self.samples else self.root_actions[0]
 
     # ----- the thinker protocol -----------------------------------------------------------------
@@ -265,6 +277,6 @@ class HardBot(Bot):
         confidence = (self.confidence if self.confidence is not None
                       else getattr(HOOKS[game.name], "CONFIDENCE", 1.0))
         model = (self.model_opponents if self.model_opponents is not None
-                 else getattr(HOOKS[game.name], "MODEL_OPPONENTS", False))
+                 else getattr(HOOKS[game.name], "MODEL_OPPONENTS", True))
         return SearchThinker(game, seat, rng, iterations, self.time_ms, self.exploration, paired,
                              confidence, model)

@@ -23,7 +23,7 @@ from ..engine import Game
 
 ROLLOUT_TURNS = 24  # simulated turns (of all players) before a rollout is cut off and evaluated
 TEMPERATURE = 2.5  # points: how sharply a lead in projected score turns into a win chance
-ITERATIONS = {2: 220, 3: 200, 4: 180, 5: 160, 6: 150}  # hard bot's search budget by players
+ITERATIONS = {2: 360, 3: 280, 4: 230, 5: 200, 6: 180}  # hard bot's search budget by players
 
 
 def _value(card: str) -> int:
