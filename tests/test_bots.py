@@ -23,6 +23,7 @@ import pytest
 import pygame_core as pc
 from pygame_core.bots import LEVELS, make_bot
 from pygame_core.bots import go_fish as go_fish_bots
+from pygame_core.bots.ismcts import HardBot
 from pygame_core.games import REGISTRY
 
 FAST = {"iterations": 12, "time_ms": None}  # hard bot settings for tests: iterations govern
@@ -408,3 +409,16 @@ def test_go_fish_hard_first_choice_remembers_go_fish_answers_after_a_draw():
     assert "7" in remembering.lacks[1] and "7" not in forgetting.lacks[1]
     for seed in range(5):  # sevens (held most) from seat 2 or 3, never from seat 1 again
         assert go_fish_bots.expert(game, 0, random.Random(seed)) in {"ask 2 7", "ask 3 7"}
+
+
+def test_paired_search_keeps_the_first_choice_unless_another_move_is_clearly_better():
+    game = pc.new_game("snorkeling", 2, seed=3)
+    thinker = HardBot(seed=1, paired=True, confidence=1.0).start(game, game.current_player)
+    first, other, third = thinker.default, *[a for a in thinker.root_actions
+                                             if a != thinker.default][:2]
+    thinker.samples = {first: [0.5] * 6, other: [0.5] * 6, third: [0.5] * 6}
+    assert thinker._paired_best() == first  # a tie keeps the first choice
+    thinker.samples[other] = [0.6, 0.7, 0.6, 0.7, 0.6, 0.7]  # better on every shared world
+    assert thinker._paired_best() == other
+    thinker.samples[other] = [1.0, 0.0, 1.0, 0.0, 1.0, 0.1]  # a higher mean, but within noise
+    assert thinker._paired_best() == first

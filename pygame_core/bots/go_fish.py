@@ -8,8 +8,11 @@ Decisions use ``game.view(seat)`` (own hand, hand sizes, books) and the public `
   holds it, unless they gave it away since) and who answered "Go fish" to which rank (and so lacks
   it until they draw). It asks a player known to hold one of its ranks; otherwise it asks for the
   rank it holds most of, from the player with the most cards who is not known to lack it.
-- *hard* (:mod:`.ismcts`): search over determinizations (``GoFish.determinize``, which knows all of
-  the above and more), with the medium strategy playing every seat in the simulations.
+- *hard* (:mod:`.ismcts`, paired mode): its own first choice is :func:`expert` (the medium plan,
+  sharpened with determinizations at two players and a longer memory at more); every legal ask is
+  then tried on the same sampled worlds (``GoFish.determinize``, which knows all of the above and
+  more) with the medium strategy playing every seat, and another ask replaces the first choice
+  only when it wins clearly more often (:data:`CONFIDENCE` standard errors).
 """
 
 from __future__ import annotations

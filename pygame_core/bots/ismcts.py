@@ -151,7 +151,7 @@ class SearchThinker:
 
     def _paired_best(self) -> str:
         """The policy's own move unless another one did better on the same worlds by a paired
-        margin of :data:`CONFIDENCE` standard errors (then the best such move)."""
+        margin of ``confidence`` standard errors (then the best such move)."""
         base = self.samples[self.default]
         best, best_gain = self.default, 0.0
         for action, rewards in self.samples.items():
@@ -250,7 +250,10 @@ class SearchThinker:
 class HardBot(Bot):
     """The search bot (see the module docstring). ``iterations`` overrides the per-game default
     (``ITERATIONS`` of the game's bot module, by player count); ``time_ms`` caps the thinking
-    time per move (``None``: no cap)."""
+    time per move (``None``: no cap); ``exploration`` is the UCB1 constant. ``paired``,
+    ``confidence`` and ``model_opponents`` override the game module's ``PAIRED`` (default off),
+    ``CONFIDENCE`` (default 1.0 standard error) and ``MODEL_OPPONENTS`` (default on).
+    ``start`` raises ``ValueError`` when it is not ``seat``'s turn."""
 
     level = "hard"
 

@@ -10,8 +10,14 @@ actions) only. The ideas a casual player would recognise:
   the cards that could hurt its own pile (value = own top - 1, so nobody else gets them) and the
   cards it can attack with; play its whole hand into the centre when that lets it take back a card
   from its own pile.
-- *hard* (:mod:`.ismcts`): search, with :func:`rollout` (a lean medium) for the simulations,
-  rounds cut off after :data:`ROLLOUT_TURNS` turns and scored by :func:`evaluate`.
+- *hard* (:mod:`.ismcts`, paired mode): every legal move is tried on the same sampled worlds
+  (``Snorkeling.determinize``) with the medium strategy playing every seat afterwards
+  (:func:`rollout_policy`), rollouts cut off at the end of the round or after
+  :data:`ROLLOUT_TURNS` actions and scored by :func:`evaluate`; the medium move is played unless
+  another one scored better by :data:`CONFIDENCE` standard errors of the paired differences.
+  Many moves change nothing within the horizon; comparing them on the same worlds and keeping the
+  medium move on a tie is what makes the search stronger than medium at four players (without
+  it, hard won 40% of a hard-hard-medium-medium table).
 """
 
 from __future__ import annotations
@@ -21,9 +27,11 @@ import random
 
 from ..engine import Game
 
-ROLLOUT_TURNS = 24  # simulated turns (of all players) before a rollout is cut off and evaluated
+ROLLOUT_TURNS = 24  # simulated actions (of all players) before a rollout is cut off and evaluated
 TEMPERATURE = 2.5  # points: how sharply a lead in projected score turns into a win chance
 ITERATIONS = {2: 360, 3: 280, 4: 230, 5: 200, 6: 180}  # hard bot's search budget by players
+PAIRED = True  # root moves compared on the same worlds; keep the medium move unless beaten
+CONFIDENCE = 1.0  # ... by this many standard errors
 
 
 def _value(card: str) -> int:
