@@ -136,14 +136,13 @@ def expert(game: Game, seat: int, rng: random.Random) -> str:
     """The hard bot's own first choice (its search keeps it unless another ask does clearly
     better): with one opponent, the medium plan with the chance that the opponent holds a rank
     measured on :data:`SAMPLES` determinizations (a rank it surely lacks is skipped, even after
-    a draw); with more, the medium plan with "Go fish" answers remembered for good (measured
-    against medium: about 56% of 2-player and 30% of 4-player games)."""
+    a draw); with more, the medium plan with "Go fish" answers remembered for good."""
     view = game.view(seat)
-    counts = _counts(view["hand"])
     if game.players > 2:
         memory = Memory(game.players, sticky=True)
         memory.read(game.history)
         return _legal_or_random(decide_with_memory(view, memory, rng), view, rng)
+    counts = _counts(view["hand"])
     other = 1 - seat
     held = Counter()
     for _ in range(SAMPLES):
@@ -152,11 +151,11 @@ def expert(game: Game, seat: int, rng: random.Random) -> str:
     chance = {rank: held[rank] / SAMPLES for rank in counts}
     sure = [(counts[r], rng.random(), r) for r in counts if chance[r] >= 0.999]
     if sure:
-        return _legal_or_random(_ask(view, other, max(sure)[2], rng), view, rng)
-    for rank in sorted(counts, key=lambda r: (-counts[r], rng.random())):
-        if chance[rank] >= 0.05:
-            return _legal_or_random(_ask(view, other, rank, rng), view, rng)
-    rank = max(counts, key=lambda r: (chance[r], rng.random()))
+        rank = max(sure)[2]
+    else:
+        ranked = sorted(counts, key=lambda r: (-counts[r], rng.random()))
+        hopeful = [r for r in ranked if chance[r] >= 0.05]
+        rank = hopeful[0] if hopeful else max(counts, key=lambda r: (chance[r], rng.random()))
     return _legal_or_random(_ask(view, other, rank, rng), view, rng)
 
 
@@ -198,19 +197,11 @@ def rollout_factory(game: Game):
     return make
 
 
-BOOKS_WEIGHT = 0.0  # part of the reward given for the share of books (the rest: the win share)
-
-
 def evaluate(world: Game) -> list[float]:
-    """Reward per seat in [0, 1]: the win share at the end (else the share of the most books),
-    blended with the seat's share of the books laid (:data:`BOOKS_WEIGHT`)."""
+    """Reward per seat in [0, 1]: the win share at the end, else the share of the most books."""
     winners = world.winners if world.is_over else world.leaders()
     share = 1.0 / len(winners)
-    totals = world.totals
-    laid = sum(totals) or 1
-    w = BOOKS_WEIGHT
-    return [(1 - w) * (share if seat in winners else 0.0) + w * totals[seat] / laid
-            for seat in range(world.players)]
+    return [share if seat in winners else 0.0 for seat in range(world.players)]
 
 
 def cutoff(world: Game, start_round: int, actions: int) -> bool:

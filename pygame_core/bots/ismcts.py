@@ -18,7 +18,7 @@ One search tree is grown from the bot's own point of view. Each iteration
 The move played is the root action visited most. In ``paired`` mode (for games where luck
 swamps the differences between moves, like Go Fish) the root instead tries every move in turn on
 the same sampled world with the same dice (common random numbers), and plays the game's
-``expert`` choice unless another move did better on the same worlds by ``confidence`` standard
+``expert`` choice (else the rollout policy's move) unless another move did better on the same worlds by ``confidence`` standard
 errors of the paired differences.
 
 Only ``game.view``/``game.history``/``game.legal_actions()`` of the real game and ``determinize``
@@ -80,7 +80,7 @@ class SearchThinker:
     def __init__(self, game: Game, seat: int, rng: random.Random, iterations: int,
                  time_ms: float | None, exploration: float = EXPLORATION,
                  paired: bool = False, confidence: float = 1.0,
-                 model_opponents: bool = False) -> None:
+                 model_opponents: bool = True) -> None:
         self.position = game.clone()  # frozen: only ever passed to determinize()
         self.confidence = confidence
         self.model_opponents = model_opponents
@@ -104,7 +104,7 @@ class SearchThinker:
         self.samples: dict[str, list[float]] = {a: [] for a in self.root_actions}
         self.action: str | None = self.root_actions[0] if len(self.root_actions) == 1 else None
         self.default = None
-        if paired and self.action is None:  # what the rollout policy itself would play here
+        if paired and self.action is None:  # the first choice, kept unless clearly beaten
             expert = getattr(self.hooks, "expert", None)
             default = expert(game, seat, rng) if expert else self.make_policy()(game, rng)
             self.default = default if default in self.samples else self.root_actions[0]
