@@ -315,8 +315,25 @@ def copy_app(site: Path) -> None:
         if (path.is_file() and path != web / "sw.js" and "__pycache__" not in rel.parts
                 and not any(part.startswith(".") for part in rel.parts)):
             write_file(site / rel, path.read_bytes())
-    for path in sorted((PACKAGE_DIR / "locales").glob("*.json")):
-        write_file(site / "locales" / path.name, path.read_bytes())
+    write_static_data(site)
+
+
+def write_static_data(site: Path) -> None:
+    """Write what the start screen needs before the engine runs, from the engine itself:
+    site/lobby.json (games with player ranges and option specs, bot levels, languages) and
+    site/i18n/<lang>.json (each language's merged catalog, English filling any gap)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from pygame_core import facade
+        from pygame_core.describe import catalog, translated
+    finally:
+        sys.path.remove(str(ROOT))
+    lobby = facade.info("en")
+    del lobby["ok"], lobby["catalog"]
+    write_file(site / "lobby.json", json.dumps(lobby, separators=(",", ":")).encode())
+    for lang in translated():
+        data = json.dumps(catalog(lang), ensure_ascii=False, separators=(",", ":")).encode()
+        write_file(site / "i18n" / f"{lang}.json", data)
 
 
 def site_files(site: Path) -> list[str]:
@@ -528,15 +545,39 @@ def run_tests(pytest_args: list[str]) -> int:
     return code
 
 
+# Bench-only npm packages (never shipped in the site), installed into .cache/bench/.
+BENCH_NPM = ("lighthouse@12.2.3",)
+
+
+def ensure_bench_npm() -> None:
+    """Install the pinned bench-only npm packages into .cache/bench/ unless already there."""
+    prefix = CACHE / "bench"
+    wanted = {spec.rsplit("@", 1)[0]: spec.rsplit("@", 1)[1] for spec in BENCH_NPM}
+    have = {}
+    for name in wanted:
+        manifest = prefix / "node_modules" / name / "package.json"
+        if manifest.is_file():
+            have[name] = json.loads(manifest.read_text()).get("version")
+    if have == wanted:
+        return
+    npm = shutil.which("npm") or fail("the benchmarks need npm (install Node.js/npm)")
+    prefix.mkdir(parents=True, exist_ok=True)
+    print("npm install " + " ".join(BENCH_NPM))
+    subprocess.run([npm, "install", "--prefix", str(prefix), "--no-audit", "--no-fund", "--silent",
+                    "--save-exact", *BENCH_NPM], check=True, stdout=subprocess.DEVNULL)
+
+
 def run_bench() -> int:
     """Build, then print the benchmark figures (never asserts timing)."""
     python = ensure_venv()
     ensure_chromium()
+    ensure_bench_npm()
     wheel = build() / wheel_filename(project_metadata())
     print(f"\n== wheel size: {wheel.stat().st_size / 1024:.1f} KB (budget < 100 KB)")
     codes = [subprocess.run([str(python), str(ROOT / "tests" / "bench" / script)],
                             cwd=ROOT).returncode
-             for script in ("startup.py", "engine_speed.py", "bots.py", "browser_bots.py")]
+             for script in ("startup.py", "lighthouse.py", "engine_speed.py", "bots.py",
+                            "browser_bots.py")]
     return max(codes)
 
 

@@ -98,9 +98,13 @@ class Table:
 
     def state(self, log_from: int = 0, **options: Any) -> dict:
         """The page's picture of the table for the viewer: the current human, or ``viewer`` when
-        given (``None`` = spectator, e.g. while a hot-seat hand-over hides the hand)."""
+        given (``None`` = spectator, e.g. while a hot-seat hand-over hides the hand); ``lang``, when
+        given, switches the table's sentences to that language (``ValueError`` if unknown)."""
         game = self.game
         current = game.current_player
+        if "lang" in options:
+            catalog(options["lang"])  # ValueError for a language the engine does not have
+            self.lang = options["lang"]
         if "viewer" in options:
             self.viewer = _check_viewer(options["viewer"], game.players)
         elif current is not None and current in self.humans:
@@ -359,7 +363,7 @@ COMMANDS = {
     "parse_query": lambda p: {"ok": True, "config": parse_query(p.get("query", ""))},
     "start": start,
     "state": lambda p: _require_table().state(p.get("log_from", 0),
-                                              **({"viewer": p["viewer"]} if "viewer" in p else {})),
+                                              **{k: p[k] for k in ("viewer", "lang") if k in p}),
     "undo": lambda p: (_require_table().undo(p.get("seat")), {"ok": True})[1],
     "replay": lambda p: _require_table().replay_state(p.get("step", 0), p.get("viewer")),
     "act": lambda p: act(p.get("action")),

@@ -39,13 +39,13 @@ let running = null;  // the demo on screen, so a second start replaces it
 
 /**
  * Start the rules demo of game `name` in `felt` (the table's felt element).
- * `call(command, payload)` is the app's engine bridge (returns the reply, throws on an error),
- * `t(key, args)` the catalog lookup, `renderers` the table renderers by game, and
- * `onExit({game})` is called by "Play this game". Throws (before changing the page) if the engine
- * has no demo of that name. Returns {stop(), go(index)}.
+ * `call(command, payload)` is the app's engine bridge (resolves to the reply, rejects on an
+ * error), `t(key, args)` the catalog lookup, `draw(state, ui)` draws a state on the felt with the
+ * game's renderer, and `onExit({game})` is called by "Play this game". Rejects (before changing
+ * the page) if the engine has no demo of that name. Resolves to {stop(), go(index), game}.
  */
-export function startDemo(name, { call, t, felt, renderers, onExit, lang } = {}) {
-  const reply = call("demo", { name, lang: lang ?? (html.lang || "en") });
+export async function startDemo(name, { call, t, felt, draw, onExit, lang } = {}) {
+  const reply = await call("demo", { name, lang: lang ?? (html.lang || "en") });
   const steps = reply.steps;
   const game = reply.game;
   running?.stop();
@@ -98,16 +98,19 @@ export function startDemo(name, { call, t, felt, renderers, onExit, lang } = {})
   wrap.append(end);
   html.classList.add("demo");
   felt.inert = true;  // the table is for looking at: nothing on it reacts during a demo
-  const ui = { t, act: () => {}, select: () => {}, hold: () => {}, selected: null };
   let index = 0;
 
   function render(i) {
     const step = steps[i];
-    const state = { ...step, ok: true, bot_to_move: false };
-    const renderer = renderers[game] ?? renderers.generic;
-    renderer(felt, state, ui);
-    for (const token of step.highlight) for (const node of targets(felt, token)) node.classList.add("highlight");
-    felt.dataset.highlight = step.highlight.join(" ");
+    draw({ ...step, ok: true, bot_to_move: false }, {});
+    for (const token of step.highlight) {
+      for (const node of targets(felt, token)) {
+        node.classList.add("highlight");
+        node.dataset.highlight = token;
+      }
+    }
+    felt.dataset.highlights = step.highlight.join(" ");
+    felt.querySelector("[data-highlight]")?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
     caption.textContent = step.caption;
     seen.textContent = step.viewer == null ? t("demo.view_table") : t("demo.view_of", { name: step.names[step.viewer] });
     lines.replaceChildren(...step.log.slice(step.log_from).map((e) => el("li", `log-${e.type}`, e.text)));
@@ -161,7 +164,7 @@ export function startDemo(name, { call, t, felt, renderers, onExit, lang } = {})
     end.remove();
     felt.inert = false;
     felt.replaceChildren();
-    delete felt.dataset.highlight;
+    delete felt.dataset.highlights;
     html.classList.remove("demo");
     delete html.dataset.demoStep;
     if (running === controller) running = null;

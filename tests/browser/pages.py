@@ -1,6 +1,32 @@
 """Helpers the browser tests share for driving the page through its contract (<html data-…>)."""
 
+import time
+
 GAME_TIMEOUT_MS = 180_000
+ENGINE_TIMEOUT_MS = 90_000
+
+
+def eventually(check, timeout_s=30.0):
+    """Retry ``check()`` (an assertion) until it passes or ``timeout_s`` runs out: the page answers
+    moves asynchronously, after the engine's worker replies."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            return check()
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def wait_for_attr(page, name, value, timeout=GAME_TIMEOUT_MS):
+    """Wait until ``<html data-NAME>`` equals ``value`` (a string)."""
+    page.wait_for_function(f"document.documentElement.dataset.{name} === {str(value)!r}", timeout=timeout)
+
+
+def wait_for_engine(page, timeout=ENGINE_TIMEOUT_MS):
+    """Wait until <html data-engine="ready">: the Python engine answers in its worker."""
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=timeout)
 
 
 def wait_for_my_turn_or_end(page, seat=0, timeout=GAME_TIMEOUT_MS):

@@ -124,7 +124,7 @@ def test_human_plays_a_whole_game_by_clicking(page, base_url, open_app):
         offered = felt.locator(".ea-hand .card.playable, .ea-hand .card.discardable")
         # Only legal cards are offered, and every legal card is.
         assert set(datasets(offered, "card")) == {m.split()[1] for m in moves}
-        hint = felt.locator(".ea-hint").inner_text()
+        hint = page.locator("[data-part=prompt]").inner_text()
         if all(m.startswith("discard ") for m in moves):  # EA-3
             discards += 1
             assert hint.startswith("You hold none of the suits not yet played: discard a card face down")

@@ -1,11 +1,13 @@
 """Smoke tests: the built site starts from its own origin alone, and again with no network at all.
 
-Page contract: <html data-state> goes "loading" -> "ready" once the runtime and the engine wheel are
-loaded and the start screen is usable. The `page` fixture also fails a test on any request that
-leaves loopback and on any console error or page error.
+Page contract: <html data-state> goes "loading" -> "ready" once the start screen is usable (before
+the engine), and <html data-engine> goes "loading" -> "ready" once the runtime and the engine wheel
+are loaded in PyScript's worker. The `page` fixture also fails a test on any request that leaves
+loopback and on any console error or page error.
 """
 
 import pytest
+from pages import wait_for_engine
 
 SERVICE_WORKER_TIMEOUT_MS = 60_000
 
@@ -18,6 +20,8 @@ def describe_failure(page) -> str:
 def test_site_starts_without_leaving_loopback(page, base_url, open_app, page_log):
     state = open_app(page, base_url)
     assert state == "ready", describe_failure(page)
+    wait_for_engine(page)
+    assert page.evaluate("window.tidepool.call('info').then((r) => r.games.length)") == 3
     assert page_log.external == []
 
 
@@ -38,3 +42,4 @@ def test_site_starts_offline_after_first_visit(page, base_url, open_app):
 
     page.context.set_offline(True)
     assert open_app(page, base_url) == "ready", describe_failure(page)
+    wait_for_engine(page)

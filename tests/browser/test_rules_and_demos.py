@@ -19,7 +19,7 @@ DEMO_TIMEOUT_MS = 10_000
 # one element of the felt, and those elements carry the class "highlight".
 MISSING_HIGHLIGHTS = """() => {
   const felt = document.querySelector('#felt');
-  const tokens = (felt.dataset.highlight || '').split(' ').filter(Boolean);
+  const tokens = (felt.dataset.highlights || '').split(' ').filter(Boolean);
   const select = (tok) => {
     const [kind, v] = tok.includes(':') ? tok.split(':') : ['card', tok];
     if (kind === 'card') return felt.querySelectorAll(`[data-card="${v}"]`);

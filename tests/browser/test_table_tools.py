@@ -6,7 +6,8 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from pages import wait_for_my_turn_or_end
+from playwright.sync_api import expect
+from pages import wait_for_attr, wait_for_my_turn_or_end
 
 GAMES = ["snorkeling", "go_fish", "enemy_anemone"]
 TIMEOUT_MS = 180_000
@@ -18,8 +19,7 @@ def state(page):
 
 def engine(page, command, payload=None):
     """Ask the page's engine directly (read-only checks of what the page shows)."""
-    reply = page.evaluate("([c, p]) => JSON.parse(window.tidepoolEngine(c, JSON.stringify(p)))",
-                          [command, payload or {}])
+    reply = page.evaluate("([c, p]) => window.tidepool.call(c, p)", [command, payload or {}])
     assert reply["ok"], reply
     return reply
 
@@ -51,8 +51,9 @@ def test_undo_restores_the_exact_view_but_never_a_draw(page, base_url, open_app)
     before = engine(page, "state")["view"]
     assert page.locator("#undo-button").is_disabled()
     move_button(page, "[data-action^='center ']").click()
-    assert page.locator("#undo-button").is_enabled()
+    expect(page.locator("#undo-button")).to_be_enabled()
     page.locator("#undo-button").click()
+    expect(page.locator("#undo-button")).to_be_disabled()
     assert engine(page, "state")["view"] == before
     move_button(page, "[data-action='pass']").click()  # pass, then the turn's draw (SN-6)
     wait_for_my_turn_or_end(page)
@@ -117,7 +118,7 @@ def test_corrupted_stored_game_shows_a_message_and_the_app_works(page, base_url,
     assert message.is_visible() and "could not be restored" in message.inner_text()
     assert page.evaluate("localStorage.getItem('tidepool.autosave')") is None
     page.locator("#start-button").click()
-    assert state(page) == "playing"
+    wait_for_attr(page, "state", "playing")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -127,12 +128,12 @@ def test_replay_reaches_the_final_position(page, base_url, open_app, game):
     final = engine(page, "state")
     page.locator("#replay-button").click()
     assert page.locator("#replay-bar").is_visible()
-    assert page.evaluate("document.documentElement.dataset.replayStep") == "0"
+    wait_for_attr(page, "replayStep", 0)
     page.locator("#replay-next").click()
-    assert page.evaluate("document.documentElement.dataset.replayStep") == "1"
+    wait_for_attr(page, "replayStep", 1)
     assert page.locator("#open-hands p").count() == 3  # all cards open
     page.locator("#replay-last").click()
-    assert page.evaluate("document.documentElement.dataset.replayStep") == str(final["steps"])
+    wait_for_attr(page, "replayStep", final["steps"])
     last = engine(page, "replay", {"step": final["steps"], "viewer": None})
     assert last["view"] == {**final["view"], "legal_actions": []}
     assert page.locator("#log li").count() == final["log_size"]
@@ -172,7 +173,7 @@ def test_hot_seat_hand_over_hides_the_hand(page, base_url, open_app, game):
     assert page.locator("#felt .hand .card[data-card]").count() == 0  # nothing of a hand in the page
     assert engine(page, "state", {"viewer": None})["view"]["hand"] == []
     page.locator("#handover-button").click()
-    assert page.locator("#handover").is_hidden()
+    expect(page.locator("#handover")).to_be_hidden()
     assert page.locator("#felt [data-card]").count() > 0
     first_hand = engine(page, "state", {"viewer": 0})["view"]["hand"]
     assert first_hand
@@ -181,6 +182,7 @@ def test_hot_seat_hand_over_hides_the_hand(page, base_url, open_app, game):
             break
         has_pass = page.locator("#moves button[data-action='pass']").count()
         move_button(page, "[data-action='pass']" if has_pass else "").click()
+        page.wait_for_function("document.documentElement.dataset.turn !== ''")
     if page.evaluate("document.documentElement.dataset.turn") == "1":
         assert page.locator("#handover").is_visible()
         assert "Player 2" in page.locator("#handover-text").inner_text()
@@ -197,6 +199,6 @@ def test_embed_example_renders_two_tables(page, base_url):
                                 "document.documentElement.dataset.state === 'over'", timeout=TIMEOUT_MS)
         assert frame.evaluate("document.documentElement.classList.contains('embed')")
         assert frame.locator(".chrome").is_hidden()
-        games.add(frame.evaluate("JSON.parse(window.tidepoolEngine('state', '{}')).view.game"))
+        games.add(frame.evaluate("window.tidepool.call('state').then((r) => r.view.game)"))
     assert len(games) == 2
     assert re.search(r"iframe", page.content())

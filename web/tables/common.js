@@ -7,6 +7,13 @@ export function el(tag, className, text) {
   return node;
 }
 
+/** Mark `node` as performing a legal move when clicked (page contract: [data-legal]); `action`
+ * is the move it makes, or "" when it starts one (a card that still needs a destination). */
+export function legal(node, action = "") {
+  node.dataset.legal = action;
+  return node;
+}
+
 export function symbol(id) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("viewBox", "0 0 24 24");

@@ -2,7 +2,7 @@
 // who played it and its value including Anemones), then your score pile, Anemones and hand.
 // Clicking a card plays it; holding Anemones, a chooser first lets you attach some. Everything
 // offered comes from s.moves; winners, values and scores come from the view, never from here.
-import { el, symbol } from "./common.js";
+import { el, symbol, legal } from "./common.js";
 
 const SUITS = "OJSRCT";
 const HOLD_MS = 1400;  // extra bot pause while a finished trick is on show (speed > 0 only)
@@ -306,28 +306,20 @@ function draw(felt, s, ui) {
   const inTrick = view.trick.length + view.trick_discards.length > 0;
   const middle = el("div", "ea-middle");
   middle.append(...trickArea(s, inTrick, ui));
-  const hint = el("p", "hint ea-hint");
-  hint.setAttribute("aria-live", "polite");
-  middle.append(hint);
   felt.append(middle);
 
   const myTurn = me != null && view.current_player === me && moves.length > 0;
   const mustDiscard = myTurn && moves.every((a) => a.startsWith("discard "));
   const chooser = memo.chooser;
   if (myTurn) {
-    if (chooser) hint.textContent = t("enemy_anemone.hint.choose", { card: cardName(chooser.card, t) });
-    else if (mustDiscard) hint.textContent = t("enemy_anemone.hint.discard");
-    else if (!inTrick) hint.textContent = t("enemy_anemone.hint.lead");
+    if (chooser) ui.prompt(t("enemy_anemone.hint.choose", { card: cardName(chooser.card, t) }));
+    else if (mustDiscard) ui.prompt(t("enemy_anemone.hint.discard"));
+    else if (!inTrick) ui.prompt(t("enemy_anemone.hint.lead"));
     else {
       const suits = [...new Set(view.trick.map((e) => t(`enemy_anemone.suit.${e.card[0]}`)))];
-      hint.textContent = t("enemy_anemone.hint.follow", { suits: suits.join(t("list_sep")) });
+      ui.prompt(t("enemy_anemone.hint.follow", { suits: suits.join(t("list_sep")) }));
     }
-  } else if (!view.is_over && !inTrick && view.current_player != null) {
-    hint.textContent = t("enemy_anemone.hint.leads", { name: s.names[view.current_player] });
-  } else if (me == null && !view.is_over) {
-    hint.textContent = t("table.spectating");
   }
-  hint.classList.toggle("warn", mustDiscard);
   if (me != null) felt.append(mySeat(felt, s, moves, ui));
 }
 
@@ -432,6 +424,7 @@ function mySeat(felt, s, moves, ui) {
   }
   if (!view.hand.length) return mine;
   const hand = el("div", "hand ea-hand");
+  hand.dataset.part = "hand";
   hand.setAttribute("aria-label", t("table.hand"));
   for (const card of sortHand(view.hand)) {
     const c = eaCard(card, t);
@@ -442,6 +435,7 @@ function mySeat(felt, s, moves, ui) {
     const discard = actions.find((a) => a.startsWith("discard "));
     c.classList.add(discard ? "discardable" : "playable");
     if (chooser?.card === card) c.classList.add("selected");
+    legal(c, discard ?? (actions.length === 1 ? actions[0] : ""));
     if (discard || actions.length === 1) {  // a discard, or a play without Anemones: at once
       const action = discard ?? actions[0];
       pressable(c, s.moves.find((m) => m.action === action).label, () => { memo.chooser = null; ui.act(action); });
@@ -466,7 +460,6 @@ function chooserBox(s, chooser, moves, ui, redraw, close) {
   const sides = picked.map((i) => held[i]).sort();
   const value = rank(card) + sides.reduce((a, b) => a + b, 0);
   const action = ["play", card, ...sides.map((v) => `+${v}`)].join(" ");
-  const legal = moves.includes(action);
   const box = el("div", "ea-chooser");
   box.setAttribute("role", "group");
   box.setAttribute("aria-label", t("enemy_anemone.chooser.title", { card: cardName(card, t) }));
@@ -504,7 +497,8 @@ function chooserBox(s, chooser, moves, ui, redraw, close) {
   confirm.type = "button";
   confirm.dataset.action = action;
   confirm.dataset.focus = "confirm";
-  confirm.disabled = !legal;
+  confirm.disabled = !moves.includes(action);
+  if (!confirm.disabled) legal(confirm, action);
   confirm.addEventListener("click", () => { memo.chooser = null; ui.act(action); });
   const cancel = el("button", "ea-cancel", t("enemy_anemone.chooser.cancel"));
   cancel.type = "button";

@@ -5,7 +5,7 @@
 // way round); with the ask_card variant a small picker names the exact card. When only one move
 // fits what has been picked, it is made at once. Nothing here decides what is legal: every
 // highlight comes from s.moves, every number from s.view, every sentence from the catalog.
-import { el, symbol } from "./common.js";
+import { el, symbol, legal } from "./common.js";
 
 const RANKS = "A23456789TJQK";
 const SUITS = "CDHS";
@@ -328,6 +328,8 @@ export function go_fish(felt, s, ui) {
         const what = ready ? whatText(sel.c ?? sel.r, t, n) : null;
         const label = ready ? t("go_fish.ask_whom", { name: s.names[seat], what }) : t("go_fish.ask_seat", { name: s.names[seat] });
         button(box, `seat:${seat}`, label, () => choose({ s: sel.s === seat && sel.r == null ? null : seat }));
+        const hits = matching({ r: sel.r, c: sel.c, s: seat });
+        legal(box, hits.length === 1 ? hits[0].action : "");
         if (ready) box.dataset.badge = t("go_fish.ask_badge", { what });
         box.setAttribute("aria-pressed", String(sel.s === seat));
       } else {
@@ -387,15 +389,13 @@ export function go_fish(felt, s, ui) {
   if (me != null) {
     const mine = seatBox(me);
     mine.classList.add("mine");
-    const hint = el("p", "gf-hint");
     const hintRow = el("div", "gf-hint-row");
-    hintRow.append(hint);
     if (myTurn) {
-      if (sel.c != null) hint.textContent = t("go_fish.hint.card_seat", { card: n.card(sel.c) });
-      else if (sel.r != null && askCard) hint.textContent = t("go_fish.hint.card", { rank: n.rank(sel.r) });
-      else if (sel.r != null) hint.textContent = t("go_fish.hint.rank", { ranks: n.ranks(sel.r) });
-      else if (sel.s != null) hint.textContent = t("go_fish.hint.seat", { name: s.names[sel.s] });
-      else hint.textContent = t("go_fish.hint.start");
+      if (sel.c != null) ui.prompt(t("go_fish.hint.card_seat", { card: n.card(sel.c) }));
+      else if (sel.r != null && askCard) ui.prompt(t("go_fish.hint.card", { rank: n.rank(sel.r) }));
+      else if (sel.r != null) ui.prompt(t("go_fish.hint.rank", { ranks: n.ranks(sel.r) }));
+      else if (sel.s != null) ui.prompt(t("go_fish.hint.seat", { name: s.names[sel.s] }));
+      else ui.prompt(t("go_fish.hint.start"));
       if (Object.keys(sel).length) {
         const cancel = el("button", "gf-cancel", t("go_fish.cancel"));
         cancel.type = "button";
@@ -403,10 +403,8 @@ export function go_fish(felt, s, ui) {
         cancel.addEventListener("click", clear);
         hintRow.append(cancel);
       }
-    } else if (!view.is_over && view.current_player != null) {
-      hint.textContent = t("go_fish.hint.wait", { name: s.names[view.current_player] });
     }
-    mine.append(hintRow);
+    if (hintRow.childElementCount) mine.append(hintRow);
     mine.classList.toggle("my-turn", myTurn);
 
     if (myTurn && askCard && sel.r != null && sel.c == null) {
@@ -416,11 +414,14 @@ export function go_fish(felt, s, ui) {
       const cards = el("div", "gf-picker-cards");
       for (const suit of SUITS) {
         const card = sel.r + suit;
-        const legal = matching({ ...sel, c: card }).length > 0;
+        const ok = matching({ ...sel, c: card }).length > 0;
         const held = view.hand.includes(card);
-        const c = gfCard(card, t, `gf-pick ${legal ? "gf-legal" : "gf-dim"}`);
-        if (held) c.append(el("span", "gf-tagline", t(legal ? "go_fish.bluff" : "go_fish.in_hand")));
-        if (legal) button(c, `pick:${card}`, t("go_fish.name_card", { card: n.card(card) }), () => choose({ c: card }));
+        const c = gfCard(card, t, `gf-pick ${ok ? "gf-legal" : "gf-dim"}`);
+        if (held) c.append(el("span", "gf-tagline", t(ok ? "go_fish.bluff" : "go_fish.in_hand")));
+        if (ok) {
+          button(c, `pick:${card}`, t("go_fish.name_card", { card: n.card(card) }), () => choose({ c: card }));
+          legal(c);
+        }
         cards.append(c);
       }
       picker.append(cards);
@@ -429,6 +430,7 @@ export function go_fish(felt, s, ui) {
 
     const row = el("div", "gf-mine-row");
     const hand = el("div", `gf-hand${sel.r != null ? " has-choice" : ""}`);
+    hand.dataset.part = "hand";
     hand.setAttribute("aria-label", t("table.hand"));
     const cards = [...view.hand].sort(byRank);
     if (!cards.length) hand.append(el("span", "gf-none", t("go_fish.no_cards")));
@@ -450,6 +452,8 @@ export function go_fish(felt, s, ui) {
         const label = sel.s != null ? t("go_fish.ask_whom", { name: s.names[sel.s], what: n.ranks(rank) })
           : t("go_fish.ask_rank", { ranks: n.ranks(rank), n: inRank.length, count: inRank.length });
         button(group, `rank:${rank}`, label, () => choose(chosen ? { r: null, c: null } : { r: rank, c: null }));
+        const hits = matching({ s: sel.s, r: rank });
+        legal(group, hits.length === 1 ? hits[0].action : "");
         group.setAttribute("aria-pressed", String(chosen));
       }
       if (chosen) group.classList.add("selected");

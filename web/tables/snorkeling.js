@@ -1,5 +1,5 @@
 // The Snorkeling table: opponents' piles, the centre and draw pile, your pile and hand.
-import { el, symbol, cardBacks } from "./common.js";
+import { el, symbol, cardBacks, legal } from "./common.js";
 
 function cardName(card, t) {
   const special = `snorkeling.card.${card}`;
@@ -60,6 +60,7 @@ export function snorkeling(felt, s, ui) {
     pile.setAttribute("aria-label", `${t("snorkeling.pile")}: ${s.names[seat]}`);
     box.append(pile);
     if (placeTargets.has(seat)) {
+      legal(box, placeTargets.get(seat));
       box.classList.add("target");
       box.tabIndex = 0;
       box.setAttribute("role", "button");
@@ -87,6 +88,7 @@ export function snorkeling(felt, s, ui) {
   const top = snCard(view.center_top, t, "big");
   centre.append(top, el("div", "count", String(view.center_size)));
   if (centreAction) {
+    legal(centre, centreAction);
     centre.classList.add("target");
     centre.tabIndex = 0;
     centre.setAttribute("role", "button");
@@ -99,24 +101,24 @@ export function snorkeling(felt, s, ui) {
   back.append(symbol("sym-back"));
   draw.append(back, el("div", "count", String(view.draw_pile_size)));
   middle.append(centre, draw);
-  const hint = el("p", "hint");
   if (me != null && view.current_player === me) {
-    hint.textContent = selected ? t("snorkeling.hint.select", { card: cardName(selected, t) })
-      : t(`snorkeling.hint.${view.phase === "playing" && moves.some((a) => a.startsWith("center")) ? "same" : view.phase}`);
+    ui.prompt(selected ? t("snorkeling.hint.select", { card: cardName(selected, t) })
+      : t(`snorkeling.hint.${view.phase === "playing" && moves.some((a) => a.startsWith("center")) ? "same" : view.phase}`));
   }
-  middle.append(hint);
   felt.append(middle);
 
   if (me == null) return;
   const mine = seatBox(me);
   mine.classList.add("mine");
   const hand = el("div", "hand");
+  hand.dataset.part = "hand";
   hand.setAttribute("aria-label", t("table.hand"));
   for (const card of view.hand) {
     const actions = moves.filter((a) => a.split(" ")[1] === card);
     const c = snCard(card, t, actions.length ? "playable" : "");
     if (card === selected) c.classList.add("selected");
     if (actions.length) {
+      legal(c, actions.length === 1 ? actions[0] : "");
       c.tabIndex = 0;
       c.setAttribute("role", "button");
       const go = () => (actions.length === 1 ? ui.act(actions[0]) : ui.select(card));
@@ -132,6 +134,7 @@ export function snorkeling(felt, s, ui) {
     const b = el("button", `act-${verb}`, s.moves.find((m) => m.action === verb).label);
     b.type = "button";
     b.dataset.action = verb;
+    legal(b, verb);
     b.addEventListener("click", () => ui.act(verb));
     buttons.append(b);
   }

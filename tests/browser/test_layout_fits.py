@@ -1,0 +1,163 @@
+"""Everything a turn needs is on screen: at phone, tablet, laptop and frame sizes, for every game
+and player counts 2, 4 and 6, the prompt ([data-part=prompt]), the hand ([data-part=hand]) and
+every element that performs a legal move ([data-legal]) lie inside the viewport with nothing to
+scroll; the same for every card a rules-demo step highlights ([data-highlight]).
+
+One page per game and player count is resized through every size at each human turn (the table
+refits on resize), so the whole matrix costs a few page loads, not one per size.
+"""
+
+import pytest
+from pages import wait_for_my_turn_or_end
+
+GAMES = ["snorkeling", "go_fish", "enemy_anemone"]
+PAGE_SIZES = [(1366, 768), (1280, 720), (820, 1180), (390, 844), (360, 640)]
+FRAME_SIZES = [(360, 600), (800, 500), (1000, 640)]
+TURNS = 4
+TIMEOUT_MS = 120_000
+
+# What lies outside the viewport, and whether the document scrolls; run after the felt refit.
+OFF_SCREEN = """(selector) => {
+  const vw = document.documentElement.clientWidth, vh = document.documentElement.clientHeight;
+  const off = [];
+  for (const node of document.querySelectorAll(selector)) {
+    const r = node.getBoundingClientRect();
+    if (!r.width && !r.height) continue;  // not drawn (e.g. inside a closed drawer)
+    if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) {
+      off.push(`${node.className || node.tagName} ${node.dataset.legal ?? node.dataset.highlight ?? ''}`
+        + ` at ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}`);
+    }
+  }
+  const scrolls = document.documentElement.scrollHeight > vh + 0.5 || document.documentElement.scrollWidth > vw + 0.5;
+  return { off, scrolls, count: document.querySelectorAll(selector).length };
+}"""
+
+WANTED = "[data-part=prompt], [data-part=hand], [data-legal]"
+
+
+def check_sizes(page, sizes, selector=WANTED):
+    """Resize through ``sizes``; at each, everything ``selector`` matches is on screen. Returns the
+    number of elements checked."""
+    checked = 0
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(f"""() => {{ const f = document.querySelector('#felt');
+            return f && f.clientWidth <= {width} && document.documentElement.clientWidth === {width}; }}""")
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        result = page.evaluate(OFF_SCREEN, selector)
+        where = f"{width}x{height} {page.url.split('?')[1]}"
+        assert not result["scrolls"], f"the page scrolls at {where}"
+        assert result["off"] == [], f"off screen at {where}: {result['off']}"
+        checked += result["count"]
+    return checked
+
+
+def make_a_move(page):
+    """Click a legal move: a direct one if the table offers one, else pick a card and then its
+    target; wait until the log has its sentence."""
+    logged = page.locator("#log li").count()
+    direct = page.locator('[data-legal]:not([data-legal=""])')
+    if not direct.count():
+        page.locator("[data-legal]").first.click()
+        direct.first.wait_for()
+    direct.first.click()
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}", timeout=TIMEOUT_MS)
+
+
+def play_and_check(page, sizes):
+    """Check every size at the human's first TURNS decisions (making the first legal move)."""
+    checked = 0
+    for _ in range(TURNS):
+        if wait_for_my_turn_or_end(page) != "playing":
+            break
+        page.locator("[data-legal]").first.wait_for()
+        checked += check_sizes(page, sizes)
+        assert page.locator("[data-part=prompt]").inner_text().strip()
+        assert page.locator("[data-part=hand]").count() == 1
+        page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
+        make_a_move(page)
+    return checked
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("game", GAMES)
+def test_turn_fits_every_window(page, base_url, open_app, game, players):
+    seats = ",".join(["human"] + ["bot:random"] * (players - 1))
+    open_app(page, base_url, f"game={game}&players={players}&seats={seats}&seed=5&speed=0&options=first_player=0")
+    assert play_and_check(page, PAGE_SIZES) > 0
+
+
+@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("game", GAMES)
+def test_embedded_turn_fits_every_frame(page, base_url, open_app, game, players):
+    seats = ",".join(["human"] + ["bot:random"] * (players - 1))
+    open_app(page, base_url, f"game={game}&players={players}&seats={seats}&seed=9&speed=0&embed=1&options=first_player=0")
+    assert play_and_check(page, FRAME_SIZES) > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_demo_highlights_are_on_screen(page, base_url, open_app, game):
+    open_app(page, base_url, f"demo={game}")
+    steps = 0
+    while page.evaluate("document.documentElement.dataset.state") == "playing":
+        step = page.evaluate("document.documentElement.dataset.demoStep")
+        assert check_sizes(page, PAGE_SIZES + FRAME_SIZES, "[data-highlight], #demo-caption, #demo-next") > 0
+        page.locator("#demo-next").click()
+        page.wait_for_function(f"document.documentElement.dataset.demoStep !== '{step}'")
+        steps += 1
+    assert steps >= 5
+
+
+def test_readme_frame_shows_the_whole_table(page, base_url):
+    """The README's snippet: a 640 px frame with a human seat shows the hand without inner scrolling."""
+    src = (f"{base_url}/index.html?game=snorkeling&players=4&seats=human,bot:random,bot:random,bot:random"
+           "&embed=1&seed=2&options=first_player=0")
+    page.set_content(f'<iframe title="Snorkeling" style="width:100%;height:640px;border:0" src="{src}"></iframe>')
+    frame = page.frame_locator("iframe")
+    frame.locator("[data-part=hand] [data-legal]").first.wait_for(timeout=TIMEOUT_MS)
+    inner = page.frames[1]
+    assert inner.evaluate("document.documentElement.scrollHeight <= innerHeight")
+    assert inner.evaluate(OFF_SCREEN, WANTED)["off"] == []
+
+
+DENY_STORAGE = """
+for (const name of ["localStorage", "sessionStorage"]) {
+  Object.defineProperty(window, name, { get() { throw new DOMException("storage is denied", "SecurityError"); } });
+}
+window.__toasts = [];
+new MutationObserver((changes) => {
+  for (const change of changes) for (const node of change.addedNodes) {
+    if (node.classList?.contains("toast")) window.__toasts.push(node.textContent);
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+@pytest.mark.allow_console_errors
+def test_cross_site_frame_without_storage_plays_to_the_end(page, base_url):
+    """A page on another site frames the game while the browser denies storage: the game starts,
+    says once that it cannot autosave, and a human plays it to the end by clicking."""
+    port = base_url.rsplit(":", 1)[1]
+    page.context.add_init_script(DENY_STORAGE)
+    page.goto(f"http://localhost:{port}/lobby.json")  # another site than 127.0.0.1
+    src = (f"http://127.0.0.1:{port}/index.html?game=go_fish&players=2&seats=human,bot:random"
+           "&seed=11&speed=0&embed=1&options=first_player=0")
+    page.set_content(f'<iframe title="Go Fish" style="width:800px;height:500px;border:0" src="{src}"></iframe>')
+    frame = page.frame_locator("iframe")
+    frame.locator("[data-legal]").first.wait_for(timeout=TIMEOUT_MS)
+    inner = page.frames[1]
+    assert inner.evaluate("(() => { try { localStorage; return false; } catch { return true; } })()")
+    moves = 0
+    while inner.evaluate("document.documentElement.dataset.state") == "playing":
+        inner.wait_for_function("""() => { const h = document.documentElement;
+            return h.dataset.state === 'over' || (h.dataset.turn === '0' && document.querySelector('[data-legal]')); }""",
+                                timeout=TIMEOUT_MS)
+        if inner.evaluate("document.documentElement.dataset.state") != "playing":
+            break
+        make_a_move(inner)
+        moves += 1
+        assert moves < 300
+    assert inner.evaluate("document.documentElement.dataset.state") == "over"
+    assert moves > 0
+    notices = inner.evaluate("window.__toasts")
+    assert len([n for n in notices if "cannot save your game" in n]) == 1, notices

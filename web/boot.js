@@ -1,0 +1,176 @@
+// Tidepool's page: draws the start screen at once from static data (lobby.json, i18n/*.json),
+// while PyScript starts the engine in its worker; then follows the link (a preset game, a rules
+// demo), resumes a stored game, or waits for the player.
+//
+// Page contract (README, DESIGN.md): <html data-state="loading|ready|playing|over|error"> and
+// <html data-engine="loading|ready|error">; data-state="ready" means the start screen is usable,
+// whether or not the engine is up.
+import { ready, call, onEngineState, engineState, engineFailure } from "./engine.js";
+import { t, language, setLanguage, chooseLanguage, saveLanguage } from "./i18n.js";
+import { drawLobby, fillLobby, readLobby, wireLobby } from "./lobby.js";
+import { app, show, setState, fail, showStartMessage, startGame, stopTable, wireTable, refresh, drawFelt } from "./table.js";
+import { wireTools, resumeSaved, hasSavedGame } from "./tools.js";
+import { wireReplay } from "./replay.js";
+import { openRules } from "./rules.js";
+import { startDemo } from "./demo.js";
+
+const $ = (sel) => document.querySelector(sel);
+const html = document.documentElement;
+const params = new URLSearchParams(location.search);
+
+function showEngineStatus(state) {
+  const line = $("#engine-status");
+  line.dataset.engine = state;
+  line.textContent = state === "ready" ? "" : state === "error"
+    ? t("error.load", { message: engineFailure() }) : t("loading.engine");
+  line.hidden = state === "ready";
+}
+
+/** Show the loading screen while the engine starts; resolves when it is up, or shows the error. */
+async function waitForEngine() {
+  if (engineState() !== "ready") {
+    show("loading");
+    setState("loading");
+  }
+  try {
+    await ready;
+    return true;
+  } catch (err) {
+    fail(t("error.load", { message: engineFailure() ?? err.message }));
+    return false;
+  }
+}
+
+function toStart() {
+  stopTable();
+  if (app.config) fillLobby(app.config);
+  show("start");
+  setState("ready");
+}
+
+async function startFromLobby() {
+  let config;
+  try {
+    config = readLobby();
+  } catch (err) {
+    showStartMessage(err.message);
+    return;
+  }
+  if (await waitForEngine()) await startGame(config);
+}
+
+async function switchLanguage(code) {
+  let config = null;
+  try { config = readLobby(); } catch { /* keep what the form shows */ }
+  await setLanguage(code, app.lobby.languages);
+  saveLanguage(code);
+  drawLobby(app.lobby);
+  if (config) fillLobby(config);
+  showEngineStatus(engineState());
+  if (app.state && engineState() === "ready" && html.dataset.screen === "table") {
+    app.logSize = 0;
+    $("#log").replaceChildren();
+    await refresh();
+  }
+}
+
+async function runDemo(name) {
+  show("table");
+  try {
+    app.demo = await startDemo(name, {
+      call, t, felt: $("#felt"), draw: drawFelt, lang: language(), onExit: ({ game }) => {
+        app.demo = null;
+        history.replaceState(null, "", location.pathname + (language() !== "en" ? `?lang=${language()}` : ""));
+        fillLobby({ game });
+        show("start");
+        setState("ready");
+      },
+    });
+    return true;
+  } catch (err) {
+    showStartMessage(t("error.params", { message: err.message }));
+    show("start");
+    setState("ready");
+    return false;
+  }
+}
+
+/** The link's table settings, checked by the engine (the page's language is its own affair). */
+async function linkConfig() {
+  const query = new URLSearchParams(params);
+  query.delete("lang");
+  try {
+    return (await call("parse_query", { query: `?${query}` })).config;
+  } catch (err) {
+    showStartMessage(t("error.params", { message: err.message }));
+    return null;
+  }
+}
+
+async function followLink() {
+  if (!(await waitForEngine())) return;
+  const demo = params.get("demo");
+  if (demo && (await runDemo(demo))) return;
+  const config = params.has("game") ? await linkConfig() : null;
+  if (config) {
+    app.speed = config.speed ?? app.speed;
+    $("#speed").value = Math.min(2000, app.speed);
+    fillLobby(config);
+  }
+  if (await resumeSaved()) return;
+  if (config?.start && (await startGame(config, true))) return;
+  show("start");
+  setState("ready");
+}
+
+async function boot() {
+  if (params.get("embed") === "1") html.classList.add("embed");
+  onEngineState(showEngineStatus);
+  let lobby;
+  try {
+    lobby = await (await fetch("lobby.json")).json();
+  } catch (err) {
+    fail(`lobby.json: ${err.message}`);
+    return;
+  }
+  app.lobby = lobby;
+  const { lang, unknown } = chooseLanguage(params, lobby.languages);
+  await setLanguage(lang, lobby.languages);
+  drawLobby(lobby);
+  fillLobby({ game: lobby.games.some((g) => g.name === params.get("game")) ? params.get("game") : undefined });
+  showEngineStatus(engineState());
+  if (unknown) showStartMessage(t("error.lang_unknown", { lang: unknown }));
+  registerServiceWorker();
+  if (params.has("game") || params.has("demo") || hasSavedGame()) {
+    await followLink();
+  } else {
+    show("start");
+    setState("ready");
+  }
+}
+
+function registerServiceWorker() {
+  if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
+    navigator.serviceWorker.register("./sw.js").catch((err) => console.warn(`service worker: ${err}`));
+  }
+}
+
+window.addEventListener("error", (ev) => {
+  // Show one readable line; the full report stays in the console.
+  const line = String(ev.message ?? ev.error ?? "").split("\n").find((l) => l.trim()) ?? "";
+  if (html.dataset.state === "loading") fail(t("error.load", { message: line }));
+});
+
+wireLobby({ onLanguage: switchLanguage, onStart: startFromLobby });
+wireTable({ onMenu: toStart });
+wireTools();
+wireReplay();
+$("#error-reload").addEventListener("click", () => location.reload());
+$("#continue-button").addEventListener("click", () => {
+  show("table");
+  setState(app.state.view.is_over ? "over" : "playing");
+  refresh();
+});
+$("#rules-button").addEventListener("click", () => openRules(app.demo?.game ?? app.state?.view.game ?? $("#start-form").elements.game.value, { t }));
+$("#start-rules-button").addEventListener("click", () => openRules($("#start-form").elements.game.value || "snorkeling", { t }));
+boot();

@@ -1,0 +1,169 @@
+// The start screen, drawn from lobby.json (written by the build from the engine: games with player
+// ranges and options, bot levels, languages), so it is usable before the engine has loaded.
+//
+// drawLobby(lobby) builds the game cards and language list; fillLobby(config) shows a config;
+// readLobby() returns the config the form describes ({game, players, seats, options, seed}) or
+// throws an Error naming the bad field.
+import { t, has, language } from "./i18n.js";
+
+const $ = (sel) => document.querySelector(sel);
+const ADVANCED = new Set(["max_turns_per_round", "max_rounds", "first_player"]);
+
+let lobby = null;
+
+export function gameInfo(name) {
+  return lobby.games.find((g) => g.name === name) ?? lobby.games[0];
+}
+
+export function lobbyData() {
+  return lobby;
+}
+
+/** Build the game cards and the language list from `data` (lobby.json). */
+export function drawLobby(data) {
+  lobby = data;
+  const choices = $("#game-choices");
+  const chosen = choices.querySelector("input:checked")?.value;
+  choices.replaceChildren();
+  for (const game of lobby.games) {
+    const label = document.createElement("label");
+    label.className = `game-choice game-${game.name}`;
+    const input = Object.assign(document.createElement("input"), { type: "radio", name: "game", value: game.name });
+    const name = Object.assign(document.createElement("span"), { className: "game-name", textContent: t(`game.${game.name}`) });
+    const blurb = Object.assign(document.createElement("span"), { className: "game-blurb", textContent: t(`${game.name}.blurb`) });
+    const range = Object.assign(document.createElement("span"), {
+      className: "game-range", textContent: t("start.player_range", { min: game.min_players, max: game.max_players }),
+    });
+    label.append(input, name, blurb, range);
+    choices.append(label);
+  }
+  const lang = $("#lang");
+  lang.replaceChildren(...lobby.languages.map((code) => new Option(t(`lang.${code}`), code)));
+  lang.value = language();
+  lang.closest("label").hidden = lobby.languages.length < 2;
+  if (chosen) choices.querySelector(`input[value="${chosen}"]`).checked = true;
+}
+
+/** Show `config` ({game, players, seats, options, seed}) in the form. */
+export function fillLobby(config = {}) {
+  const form = $("#start-form");
+  form.elements.game.value = config.game ?? form.elements.game.value ?? lobby.games[0].name;
+  if (!form.elements.game.value) form.elements.game.value = lobby.games[0].name;
+  renderSetup(config);
+  $("#seed").value = config.seed ?? "";
+}
+
+function renderSetup(config = {}) {
+  const name = $("#start-form").elements.game.value || lobby.games[0].name;
+  const game = gameInfo(name);
+  const players = $("#players");
+  const wanted = config.players ?? config.seats?.length ?? (Number(players.value) || 3);
+  players.replaceChildren();
+  for (let n = game.min_players; n <= game.max_players; n++) players.append(new Option(String(n), n));
+  players.value = Math.min(game.max_players, Math.max(game.min_players, wanted));
+  renderSeats(config.seats);
+  const list = $("#option-list");
+  const advanced = $("#advanced-list");
+  list.replaceChildren();
+  advanced.replaceChildren();
+  for (const opt of game.options) {
+    (ADVANCED.has(opt.name) ? advanced : list).append(optionControl(name, opt, config.options?.[opt.name]));
+  }
+}
+
+function renderSeats(seats) {
+  const count = Number($("#players").value);
+  const list = $("#seat-list");
+  const old = [...list.querySelectorAll("select")].map((s) => s.value);
+  list.replaceChildren();
+  for (let i = 0; i < count; i++) {
+    const li = document.createElement("li");
+    const select = document.createElement("select");
+    select.name = `seat${i}`;
+    select.id = `seat${i}`;
+    select.append(new Option(t("level.human"), "human"));
+    for (const level of lobby.levels) select.append(new Option(t("start.bot_level", { level: t(`level.${level}`) }), `bot:${level}`));
+    select.value = seats?.[i] ?? old[i] ?? (i === 0 ? "human" : `bot:${lobby.levels.at(-1)}`);
+    const label = document.createElement("label");
+    label.htmlFor = select.id;
+    label.textContent = t("start.seat", { n: i + 1 });
+    li.append(label, select);
+    list.append(li);
+  }
+}
+
+function optionLabel(game, name) {
+  return has(`${game}.option.${name}`) ? t(`${game}.option.${name}`) : t(`option.${name}`);
+}
+
+function optionControl(game, opt, value) {
+  const label = document.createElement("label");
+  label.className = "row";
+  const text = document.createElement("span");
+  text.textContent = optionLabel(game, opt.name);
+  let input;
+  if (opt.kind === "bool") {
+    input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = value ?? opt.default;
+    label.classList.add("check");
+  } else if (opt.kind === "seat") {
+    input = document.createElement("select");
+    input.append(new Option(t("start.first_player_random"), ""));
+    for (let i = 0; i < Number($("#players").value); i++) input.append(new Option(t("start.seat", { n: i + 1 }), i));
+    input.value = value ?? "";
+  } else if (opt.choices) {
+    input = document.createElement("select");
+    for (const c of opt.choices) {
+      const key = `${game}.choice.${opt.name}.${c}`;
+      input.append(new Option(has(key) ? t(key) : c, c));
+    }
+    input.value = value ?? opt.default;
+  } else {
+    input = document.createElement("input");
+    input.type = "number";
+    input.min = opt.minimum ?? 0;
+    input.value = value ?? opt.default;
+  }
+  input.name = `option.${opt.name}`;
+  input.dataset.kind = opt.kind;
+  label.append(text, input);
+  return label;
+}
+
+/** The config the form describes; throws an Error naming a bad field. */
+export function readLobby() {
+  const form = $("#start-form");
+  const game = form.elements.game.value;
+  const seats = [...document.querySelectorAll("#seat-list select")].map((s) => s.value);
+  const options = {};
+  for (const node of document.querySelectorAll("#start-form [name^='option.']")) {
+    const name = node.name.slice(7);
+    const kind = node.dataset.kind;
+    if (kind === "bool") options[name] = node.checked;
+    else if (kind === "seat") { if (node.value !== "") options[name] = Number(node.value); }
+    else if (kind === "int") {
+      if (!/^\d+$/.test(node.value.trim())) throw new Error(t("start.bad_number", { name: optionLabel(game, name), value: node.value }));
+      options[name] = Number(node.value);
+    } else options[name] = node.value;
+  }
+  const seedText = $("#seed").value.trim();
+  if (seedText && !/^\d+$/.test(seedText)) throw new Error(t("start.bad_number", { name: t("start.seed"), value: seedText }));
+  return { game, players: seats.length, seats, options, seed: seedText ? Number(seedText) : null };
+}
+
+/** Wire the form: game and player count redraw the setup; `onLanguage(code)` and `onStart()` are the app's. */
+export function wireLobby({ onLanguage, onStart }) {
+  const form = $("#start-form");
+  form.addEventListener("change", (ev) => {
+    if (ev.target.name === "game") renderSetup({});
+    else if (ev.target.id === "players") {
+      const seats = [...document.querySelectorAll("#seat-list select")].map((s) => s.value);
+      renderSetup({ players: Number($("#players").value), seats });
+    } else if (ev.target.id === "lang") onLanguage(ev.target.value);
+  });
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    onStart();
+  });
+}

@@ -1,0 +1,93 @@
+// Replay of a finished (or opened) game: step or play through every decision, the log in sync,
+// from any seat's point of view or with every hand open.
+import { call } from "./engine.js";
+import { t } from "./i18n.js";
+import { app, drawFelt, refresh, renderScores, setPrompt } from "./table.js";
+
+const $ = (sel) => document.querySelector(sel);
+const html = document.documentElement;
+
+function startReplay() {
+  if ($("#over").open) $("#over").close();
+  clearTimeout(app.botTimer);
+  app.replay = { step: 0, viewer: app.state.viewer ?? "all", timer: null, gen: app.gen };
+  const select = $("#replay-viewer");
+  select.replaceChildren(new Option(t("replay.all"), "all"), new Option(t("replay.spectator"), ""),
+    ...app.state.names.map((name, seat) => new Option(t("replay.seat", { name }), seat)));
+  select.value = String(app.replay.viewer);
+  $("#replay-step").max = app.state.steps;
+  $("#replay-bar").hidden = false;
+  html.dataset.replay = "on";
+  replayTo(0);
+}
+
+async function replayTo(step) {
+  const r = app.replay;
+  if (!r) return;
+  r.step = Math.max(0, Math.min(app.state.steps, step));
+  const s = await call("replay", { step: r.step, viewer: r.viewer });
+  if (app.replay !== r || r.step !== s.step) return;  // left, or a later step was asked meanwhile
+  html.dataset.replayStep = r.step;
+  $("#replay-step").value = r.step;
+  $("#replay-count").textContent = t("replay.count", { n: r.step, total: s.steps });
+  const log = $("#log");
+  log.replaceChildren(...s.log.map((e) => Object.assign(document.createElement("li"), { className: `log-${e.type}`, textContent: e.text })));
+  log.scrollTop = log.scrollHeight;
+  const hands = $("#open-hands");
+  hands.hidden = !s.open_hands;
+  hands.replaceChildren(...(s.open_hands ?? []).map((hand, seat) => {
+    const row = document.createElement("p");
+    row.textContent = `${s.names[seat]}: ${hand.join(" ")}`;
+    return row;
+  }));
+  renderScores($("#scores"), s);
+  setPrompt(t("replay.count", { n: r.step, total: s.steps }));
+  drawFelt(s, {});
+  if (r.step >= s.steps) stopReplayPlay();
+}
+
+function toggleReplayPlay() {
+  const r = app.replay;
+  if (r.timer) return stopReplayPlay();
+  if (r.step >= app.state.steps) replayTo(0);
+  $("#replay-play").textContent = "⏸";
+  r.timer = setInterval(() => replayTo(r.step + 1), Math.max(150, app.speed));
+}
+
+function stopReplayPlay() {
+  const r = app.replay;
+  if (r?.timer) clearInterval(r.timer);
+  if (r) r.timer = null;
+  $("#replay-play").textContent = "▶";
+}
+
+/** Leave the replay; with `redraw`, draw the table's current state again. */
+export function exitReplay(redraw) {
+  if (!app.replay) return;
+  stopReplayPlay();
+  app.replay = null;
+  $("#replay-bar").hidden = true;
+  $("#open-hands").hidden = true;
+  delete html.dataset.replay;
+  delete html.dataset.replayStep;
+  if (redraw) {
+    app.logSize = 0;
+    $("#log").replaceChildren();
+    refresh();
+  }
+}
+
+export function wireReplay() {
+  $("#replay-button").addEventListener("click", startReplay);
+  $("#replay-exit").addEventListener("click", () => exitReplay(true));
+  $("#replay-first").addEventListener("click", () => replayTo(0));
+  $("#replay-back").addEventListener("click", () => replayTo(app.replay.step - 1));
+  $("#replay-next").addEventListener("click", () => replayTo(app.replay.step + 1));
+  $("#replay-last").addEventListener("click", () => replayTo(app.state.steps));
+  $("#replay-step").addEventListener("input", (ev) => replayTo(Number(ev.target.value)));
+  $("#replay-viewer").addEventListener("change", (ev) => {
+    app.replay.viewer = ev.target.value === "all" ? "all" : ev.target.value === "" ? null : Number(ev.target.value);
+    replayTo(app.replay.step);
+  });
+  $("#replay-play").addEventListener("click", toggleReplayPlay);
+}

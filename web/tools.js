@@ -1,0 +1,148 @@
+// The table's tools: undo, autosave and resume, save and open files, share links.
+import { call } from "./engine.js";
+import { t, language } from "./i18n.js";
+import { read, write, remove, storageDenied } from "./store.js";
+import { app, enterTable, refresh, stopTable, showStartMessage, toast } from "./table.js";
+
+const $ = (sel) => document.querySelector(sel);
+let warnedStorage = false;
+
+// ----- undo ---------------------------------------------------------------------------------
+
+async function undo() {
+  clearTimeout(app.botTimer);
+  document.documentElement.dataset.turn = "";
+  const gen = app.gen;
+  try {
+    await call("undo", { seat: app.state.viewer });
+  } catch (err) {
+    toast(err.message);
+  }
+  if (gen !== app.gen) return;
+  app.logSize = 0;
+  $("#log").replaceChildren();
+  await refresh();
+}
+
+// ----- autosave and resume ------------------------------------------------------------------
+
+/** Where this page keeps its running game: a link that starts a game keeps its own save, so two
+ * embedded tables do not share one. */
+export function saveKey() {
+  const params = new URLSearchParams(location.search);
+  return params.has("game") ? `tidepool.autosave:${location.search}` : "tidepool.autosave";
+}
+
+/** True if a running game is stored for this page (checked before the engine is up). */
+export function hasSavedGame() {
+  return read(saveKey()) != null;
+}
+
+/** Keep the running game in the browser after every move (said once where storage is denied). */
+export async function autosave() {
+  if (app.replay || !app.state) return;
+  if (app.state.view.is_over) {
+    remove(saveKey());
+    return;
+  }
+  const gen = app.gen;
+  try {
+    const { text } = await call("save");
+    if (gen === app.gen && !write(saveKey(), text) && storageDenied() && !warnedStorage) {
+      warnedStorage = true;
+      toast(t("save.no_storage"));
+    }
+  } catch (err) {
+    console.warn(`autosave: ${err.message}`);
+  }
+}
+
+/** Resume the game stored for this page; false (with a message on the start screen) if none or bad. */
+export async function resumeSaved() {
+  const text = read(saveKey());
+  if (!text) return false;
+  stopTable();
+  try {
+    app.state = await call("load", { text });
+  } catch (err) {
+    remove(saveKey());
+    showStartMessage(t("save.bad_storage", { message: err.message }));
+    return false;
+  }
+  app.config = configOf(app.state);
+  await enterTable();
+  return true;
+}
+
+function configOf(s) {
+  const v = s.view;
+  return { game: v.game, players: v.players, seats: s.seats, options: v.options, seed: null };
+}
+
+// ----- files ----------------------------------------------------------------------------------
+
+async function exportFile() {
+  const { text } = await call("save");
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  link.download = `tidepool-${app.state.view.game}-${app.state.seed}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+async function importFile(ev) {
+  const file = ev.target.files[0];
+  ev.target.value = "";
+  if (!file) return;
+  let state;
+  try {
+    state = await call("load", { text: await file.text() });
+  } catch (err) {
+    toast(t("save.bad_file", { message: err.message }));
+    return;
+  }
+  stopTable();
+  app.state = state;
+  app.config = configOf(state);
+  await enterTable();
+}
+
+// ----- sharing --------------------------------------------------------------------------------
+
+export function shareLink() {
+  const s = app.state;
+  const query = new URLSearchParams({ game: s.view.game, players: s.view.players, seats: s.seats.join(","), seed: s.seed });
+  const options = Object.entries(s.view.options).filter(([, v]) => v !== null)
+    .map(([k, v]) => `${k}=${v === true ? 1 : v === false ? 0 : v}`).join(",");
+  if (options) query.set("options", options);
+  if (language() !== "en") query.set("lang", language());
+  return `${location.origin}${location.pathname}?${query}`;
+}
+
+function share() {
+  $("#share-link").value = shareLink();
+  $("#share-dialog").showModal();
+  $("#share-link").select();
+}
+
+export function wireTools() {
+  $("#undo-button").addEventListener("click", undo);
+  $("#share-button").addEventListener("click", share);
+  $("#share-copy").addEventListener("click", async () => {
+    const input = $("#share-link");
+    input.select();
+    try {
+      await navigator.clipboard.writeText(input.value);
+      toast(t("share.copied"));
+    } catch {
+      document.execCommand?.("copy");
+    }
+  });
+  $("#share-close").addEventListener("click", () => $("#share-dialog").close());
+  $("#export-button").addEventListener("click", exportFile);
+  $("#import-button").addEventListener("click", () => $("#import-file").click());
+  $("#start-import-button").addEventListener("click", () => $("#import-file").click());
+  $("#import-file").addEventListener("change", importFile);
+}
