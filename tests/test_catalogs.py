@@ -32,7 +32,7 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 LOANS = {
     "all": {"Tidepool", "Snorkeling", "Enemy Anemone"},
     "de": {"Go Fish", "Bot {n} ({level})", "Anemone +{side}", "Marina", "Finn", "Kai"},
-    "id": {"Go Fish", "Marina"},
+    "id": {"Go Fish", "Bot {n} ({level})", "Total", "Menu", "Marina"},
     "pt": {"Marina"},
     "ar": set(),
 }
