@@ -33,7 +33,7 @@ LOANS = {
     "all": {"Tidepool", "Snorkeling", "Enemy Anemone"},
     "de": {"Go Fish", "Bot {n} ({level})", "Anemone +{side}", "Marina", "Finn", "Kai"},
     "id": {"Go Fish", "Bot {n} ({level})", "Total", "Menu", "Marina"},
-    "pt": {"Marina"},
+    "pt": {"Total", "Menu", "Marina"},
     "ar": set(),
 }
 IDENTIFIER_KEYS = re.compile(r"^(dir|lang\.\w+|rules\.\w+\.(sections|questions))$")
