@@ -159,3 +159,209 @@ def test_format_number():
     assert [format_number(lang, 1234567) for lang in LANGUAGES] == [
         "1,234,567", "1.234.567", "1.234.567", "1.234.567", "1,234,567"]
     assert format_number("de", 999) == "999"
+
+
+# ----- log sentences in every language ---------------------------------------------------------
+
+
+def played_history(name: str) -> list[dict]:
+    entries = []
+    for seed, players in ((1, 2), (2, 3), (3, 4)):
+        options = {"ask_card": True} if name == "go_fish" and seed == 3 else None
+        game = pc.new_game(name, players, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        entries += game.history
+    return entries
+
+
+def english_fragments() -> set[str]:
+    """Literal runs of the English sentences (between placeholders), long enough to be telling."""
+    out = set()
+    for key, text in EN.items():
+        if ".log." in key or key.startswith(("log.", "illegal.")) or ".illegal." in key:
+            out.update(part.strip() for part in PLACEHOLDER.split(text) if len(part.strip()) >= 10)
+    return out
+
+
+@pytest.mark.parametrize("name", pc.GAMES)
+@pytest.mark.parametrize("lang", OTHERS)
+def test_log_sentences_contain_no_english(lang, name):
+    fragments = english_fragments()
+    for entry in played_history(name):
+        text = describe(name, entry, lang=lang)
+        assert text != describe(name, entry), (lang, entry)
+        assert "{" not in text and not any(f in text for f in fragments), (lang, entry, text)
+
+
+SENTENCES = [
+    ("snorkeling", {"type": "center", "seat": 1, "card": "B3"}, {
+        "de": "Spieler 2 spielt Blau 3 in die Mitte.",
+        "id": "Pemain 2 memainkan 3 biru ke tengah.",
+        "pt": "Jogador 2 joga 3 azul no centro.",
+        "ar": "اللاعب 2 يلعب 3 أزرق في الوسط."}),
+    ("snorkeling", {"type": "place", "seat": 0, "card": "G4", "target": 2}, {
+        "de": "Spieler 1 legt Grün Rochen auf den Stapel von Spieler 3.",
+        "id": "Pemain 1 menaruh Pari hijau di tumpukan Pemain 3.",
+        "pt": "Jogador 1 coloca Raia verde na pilha de Jogador 3.",
+        "ar": "اللاعب 1 يضع راي أخضر على كومة اللاعب 3."}),
+    ("go_fish", {"type": "give", "seat": 2, "asker": 0, "rank": "Q", "count": 2}, {
+        "de": "Spieler 3 gibt Spieler 1 zwei Damen.",
+        "id": "Pemain 3 memberi Pemain 1 dua kartu Queen.",
+        "pt": "Jogador 3 dá dois damas a Jogador 1.",
+        "ar": "اللاعب 3 يعطي اللاعب 1 بطاقتين من بطاقات البنت."}),
+    ("go_fish", {"type": "ask_card", "seat": 0, "asked": 1, "card": "QS"}, {
+        "de": "Spieler 1 fragt Spieler 2 nach Pik-Dame.",
+        "id": "Pemain 1 meminta Queen Sekop kepada Pemain 2.",
+        "pt": "Jogador 1 pede dama de espadas a Jogador 2.",
+        "ar": "اللاعب 1 يطلب من اللاعب 2 بنت بستوني."}),
+    ("enemy_anemone", {"type": "play", "seat": 0, "card": "J7", "anemones": [1, 2], "count": 2,
+                       "boost": 3, "value": 10}, {
+        "de": "Spieler 1 spielt Qualle 7 mit 2 Anemonen (+3): Wert 10.",
+        "id": "Pemain 1 memainkan Ubur-ubur 7 dengan 2 Anemon (+3): nilai 10.",
+        "pt": "Jogador 1 joga Água-viva 7 com 2 Anêmonas (+3): valor 10.",
+        "ar": "اللاعب 1 يلعب قنديل البحر 7 مع أنيمونين (+3): القيمة 10."}),
+    ("snorkeling", {"type": "game_end", "winners": [0, 2], "totals": [12, 7, 12]}, {
+        "de": "Das Spiel ist vorbei. Gemeinsamer Sieg: Spieler 1, Spieler 3.",
+        "id": "Permainan selesai. Menang bersama: Pemain 1, Pemain 3.",
+        "pt": "Fim de jogo. Vitória dividida: Jogador 1, Jogador 3.",
+        "ar": "انتهت اللعبة. فوز مشترك: اللاعب 1، اللاعب 3."}),
+]
+
+
+@pytest.mark.parametrize("name,entry,texts", SENTENCES)
+def test_exact_sentences_in_every_language(name, entry, texts):
+    for lang, text in texts.items():
+        assert describe(name, entry, lang=lang) == text
+
+
+def test_action_labels_in_every_language():
+    assert describe_action("go_fish", "ask 2 7", lang="de") == "Spieler 3 nach Siebenen fragen"
+    assert describe_action("go_fish", "ask 2 7", lang="id") == "Minta kartu Tujuh kepada Pemain 3"
+    assert describe_action("go_fish", "ask 2 7", lang="pt") == "Pedir setes a Jogador 3"
+    assert describe_action("go_fish", "ask 2 7", lang="ar") == "اطلب من اللاعب 3 بطاقات السبعة"
+
+
+@pytest.mark.parametrize("count,text", [
+    (1, "اللاعب 1 يسحب بطاقة."),
+    (2, "اللاعب 1 يسحب بطاقتين."),
+    (3, "اللاعب 1 يسحب 3 بطاقات."),
+    (10, "اللاعب 1 يسحب 10 بطاقات."),
+    (11, "اللاعب 1 يسحب 11 بطاقة."),
+    (100, "اللاعب 1 يسحب 100 بطاقة."),
+    (103, "اللاعب 1 يسحب 103 بطاقات."),
+])
+def test_arabic_plural_forms(count, text):
+    assert describe("snorkeling", {"type": "draw", "seat": 0, "count": count}, lang="ar") == text
+
+
+def test_exact_number_beats_category_and_other_languages_keep_their_forms():
+    entry = {"type": "anemones_return", "count": 1, "supply": 9}
+    assert describe("enemy_anemone", entry, lang="ar") == "يعود أنيمون واحد إلى المخزون (فيه الآن 9)."
+    entry["count"] = 2
+    assert describe("enemy_anemone", entry, lang="ar") == "يعود أنيمونان إلى المخزون (فيه الآن 9)."
+    assert describe("enemy_anemone", entry, lang="pt") == "2 Anêmonas voltam para a reserva (agora há 9 lá)."
+    assert describe("enemy_anemone", entry) == "2 Anemones go back to the supply (9 there now)."
+
+
+def test_numbers_are_formatted_per_language():
+    entry = {"type": "reshuffle", "count": 1500}
+    assert "1.500 Karten" in describe("snorkeling", entry, lang="de")
+    assert "1,500 بطاقة" in describe("snorkeling", entry, lang="ar")
+
+
+# ----- illegal-move reasons in the player's language -------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_reason_key_is_in_every_catalog(lang):
+    cat = raw(lang)
+    for key in REASONS:
+        assert key in cat, (lang, key)
+        assert not re.search(r"[A-Z]{2}-\d", cat[key]), "no rule ids in what players read"
+    assert "illegal.not_your_turn" in cat
+
+
+def test_illegal_action_carries_key_and_arguments():
+    game = pc.new_game("snorkeling", 2, seed=4, options={"first_player": 0})
+    card = game.hands[1][0]
+    with pytest.raises(pc.IllegalAction) as info:
+        game.apply(f"center {card}")
+    exc = info.value
+    assert exc.key == "illegal.not_in_hand" and exc.reason_args == {"card": card, "seat": 0}
+    assert exc.action == f"center {card}" and str(exc) == f"center {card}: {card} is not in seat 0's hand"
+    with pytest.raises(pc.MalformedAction) as info:
+        game.apply("dive")
+    assert info.value.key == "illegal.malformed"
+    assert describe_reason("snorkeling", info.value.key, info.value.reason_args, lang="de") == (
+        "Das ist in diesem Spiel kein Zug.")
+
+
+def test_reasons_render_in_every_language():
+    args = {"card": "O3", "center": "B1"}
+    assert describe_reason("snorkeling", "snorkeling.illegal.no_follow", args) == (
+        "You cannot play orange 3 on blue 1: play a card one higher, or one of the same colour.")
+    assert describe_reason("snorkeling", "snorkeling.illegal.no_follow", args, lang="de") == (
+        "Orange 3 passt nicht auf Blau 1: Spiele eine Karte, die um eins höher ist oder dieselbe "
+        "Farbe hat.")
+    assert describe_reason("snorkeling", "snorkeling.illegal.no_follow", args, lang="ar") == (
+        "لا يمكنك لعب 3 برتقالي على 1 أزرق: العب بطاقة أعلى بواحد، أو من اللون نفسه.")
+    args = {"seat": 0, "count": 2, "side": 1, "want": 3}
+    assert describe_reason("enemy_anemone", "enemy_anemone.illegal.anemones", args, lang="ar") == (
+        "لديك أنيمونان فقط بوجه +1، لا 3.")
+    assert describe_reason("go_fish", "go_fish.illegal.rank_not_held", {"seat": 0, "rank": "K"},
+                           lang="pt") == "Você só pode pedir um valor que tem na mão, e você não tem reis."
+
+
+def start_german_snorkeling() -> dict:
+    reply = json.loads(call("start", json.dumps({
+        "game": "snorkeling", "players": 2, "seed": 3, "seats": ["human", "bot:easy"],
+        "lang": "de", "options": {"first_player": 0}})))
+    assert reply["ok"]
+    return reply
+
+
+def test_act_answers_an_illegal_move_in_the_tables_language():
+    reply = start_german_snorkeling()
+    assert reply["view"]["hand"] == ["B1", "G0", "G3", "O0", "P1"] and reply["view"]["center_top"] == "Y4"
+    answer = json.loads(call("act", json.dumps({"action": "center G3"})))
+    assert answer == {"ok": False, "code": "snorkeling.illegal.no_follow",
+                      "error": "Grün 3 passt nicht auf Gelb Rochen: Spiele eine Karte, die um eins "
+                               "höher ist oder dieselbe Farbe hat."}
+    answer = json.loads(call("act", json.dumps({"action": "place G3 0"})))
+    assert answer["error"] == "Auf deinen eigenen Stapel darfst du nichts legen, nur auf den eines Gegners."
+    answer = json.loads(call("act", json.dumps({"action": "end"})))
+    assert answer["code"] == "snorkeling.illegal.end_early"
+    assert json.loads(call("act", json.dumps({"action": "center O0"}))) == {"ok": True}
+
+
+def test_explain_says_why_without_changing_the_game():
+    start_german_snorkeling()
+    before = json.loads(call("state"))
+    answer = json.loads(call("explain", json.dumps({"action": "place G3 1"})))
+    assert answer == {"ok": True, "legal": False, "code": "snorkeling.illegal.place_first",
+                      "reason": "Eine Karte auf den Stapel eines Gegners legen darfst du erst, "
+                                "nachdem du in die Mitte gespielt hast."}
+    answer = json.loads(call("explain", json.dumps({"action": "center B3"})))
+    assert answer["reason"] == "Du hast Blau 3 nicht auf der Hand."
+    assert json.loads(call("explain", json.dumps({"action": "center O0"}))) == {
+        "ok": True, "legal": True, "reason": None, "code": None}
+    assert json.loads(call("state")) == before
+    call("act", json.dumps({"action": "pass"}))  # now the bot is to move
+    answer = json.loads(call("explain", json.dumps({"action": "pass"})))
+    assert answer["legal"] is False and answer["reason"] == "Bot 2 (leicht) ist am Zug, nicht du."
+    answer = json.loads(call("act", json.dumps({"action": "pass"})))
+    assert answer == {"ok": False, "code": "illegal.not_your_turn",
+                      "error": "Bot 2 (leicht) ist am Zug, nicht du."}
+
+
+def test_unknown_lang_in_a_link_falls_back_to_english():
+    reply = json.loads(call("parse_query", json.dumps({"query": "?game=go_fish&lang=xx&players=4&seed=9"})))
+    assert reply["ok"]
+    config = reply["config"]
+    assert config["lang"] == "en" and config["notice"] == "lang"
+    assert (config["game"], config["players"], config["seed"], config["start"]) == ("go_fish", 4, 9, True)
+    config = json.loads(call("parse_query", json.dumps({"query": "lang=ar"})))["config"]
+    assert config["lang"] == "ar" and "notice" not in config
+    assert catalog("en")["notice.lang"]
