@@ -3,9 +3,19 @@
 The catalog for a language is ``locales/<lang>.json`` (shared and UI text) merged with every
 ``locales/<lang>.<part>.json`` (one per game, plus rules and demos). Templates use ``{name}`` placeholders. Entry and
 action fields are rendered by their names: seat fields become player names, card fields card
-names, ``rank`` a rank name; a template ``<key>.<count>`` (e.g. ``.1``) wins when ``count`` matches,
-and ``<key>.shared`` when an entry names several ``winners``. A game without its own sentence for an
-entry type uses the shared ``log.<type>``.
+names, ``rank`` a rank name, ``suit`` a suit name, whole numbers are written as the language writes
+them (:func:`format_number`). A game without its own sentence for an entry type uses the shared
+``log.<type>``.
+
+Plurals: for a template ``key`` and a count (the field ``count``, or ``n`` when there is no
+``count``), the first of these in the catalog is used: ``key.<the number>`` (e.g.
+``table.cards.1``), ``key.<plural category>`` (:func:`plural_category`: ``zero``, ``one``,
+``two``, ``few``, ``many`` or ``other``), ``key.shared`` when an entry names several ``winners``,
+then ``key`` itself. The page does the same with ``Intl.PluralRules``. A language's catalog may
+therefore hold ``key.<category>`` variants that English does not need (Arabic's ``.two``, ``.few``).
+
+Illegal-move reasons (:class:`~pygame_core.IllegalAction`'s ``key`` and ``reason_args``) are
+rendered the same way by :func:`describe_reason`.
 """
 
 from __future__ import annotations
@@ -22,6 +32,52 @@ SEAT_FIELDS = {"seat", "target", "asked", "asker", "start_player", "leader", "wi
                "giver", "receiver"}
 SEAT_LIST_FIELDS = {"winners", "seats"}
 CARD_FIELDS = {"card", "center"}
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+GROUP_SEPARATOR = {"en": ",", "de": ".", "id": ".", "pt": ".", "ar": ","}
+
+
+def plural_category(lang: str, n: int) -> str:
+    """The CLDR cardinal plural category of the whole number ``n`` in ``lang``, the value
+    ``Intl.PluralRules(lang).select(n)`` gives for integers:
+
+    - ``en``, ``de``: ``one`` for 1, else ``other``.
+    - ``pt`` (CLDR ``pt``, Brazilian): ``one`` for 0 and 1, else ``other``.
+    - ``id``: always ``other`` (no plural forms).
+    - ``ar``: ``zero`` for 0, ``one`` for 1, ``two`` for 2, ``few`` when ``n % 100`` is 3..10,
+      ``many`` when ``n % 100`` is 11..99, else ``other`` (100, 101, 102, 200 ...).
+
+    Any other language gets ``other``. Negative numbers take the category of their absolute value.
+
+    >>> [plural_category("ar", n) for n in (0, 1, 2, 3, 11, 100)]
+    ['zero', 'one', 'two', 'few', 'many', 'other']
+    """
+    n = abs(int(n))
+    if lang in ("en", "de"):
+        return "one" if n == 1 else "other"
+    if lang == "pt":
+        return "one" if n in (0, 1) else "other"
+    if lang == "ar":
+        if n <= 2:
+            return ("zero", "one", "two")[n]
+        rest = n % 100
+        if 3 <= rest <= 10:
+            return "few"
+        if 11 <= rest <= 99:
+            return "many"
+    return "other"
+
+
+def format_number(lang: str, n: int) -> str:
+    """A whole number as ``Intl.NumberFormat`` writes it for ``lang`` with Western digits
+    (Arabic too, ``ar-u-nu-latn``): thousands grouped from 1,000 on, e.g. ``"1.000"`` in German."""
+    text = str(abs(n))
+    if len(text) > 3:
+        groups = []
+        while text:
+            groups.insert(0, text[-3:])
+            text = text[:-3]
+        text = GROUP_SEPARATOR.get(lang, ",").join(groups)
+    return "-" + text if n < 0 else text
 
 
 def translated() -> list[str]:
@@ -71,34 +127,50 @@ def player_name(seat: int, names: list[str] | None, lang: str = "en") -> str:
     return _fill(catalog(lang)["player"], {"n": seat + 1})
 
 
+def _text(value: Any, lang: str) -> Any:
+    return format_number(lang, value) if type(value) is int else value
+
+
 def _render(game: str, key: str, fields: dict[str, Any], names: list[str] | None, lang: str) -> str:
     cat = catalog(lang)
+    sep = cat["list_sep"]
     args: dict[str, Any] = {}
     for k, v in fields.items():
         if k in SEAT_FIELDS and isinstance(v, int):
             args[k] = player_name(v, names, lang)
         elif k in SEAT_LIST_FIELDS and isinstance(v, list):
-            args[k] = cat["list_sep"].join(player_name(s, names, lang) for s in v)
+            args[k] = sep.join(player_name(s, names, lang) for s in v)
         elif k in CARD_FIELDS and isinstance(v, str):
             args[k] = card_name(game, v, lang)
         elif k == "cards" and isinstance(v, list):
-            args[k] = cat["list_sep"].join(card_name(game, c, lang) for c in v)
+            args[k] = sep.join(card_name(game, c, lang) for c in v)
         elif k == "rank" and isinstance(v, str):
             args[k] = cat.get(f"{game}.rank.{v}", v)
             args["ranks"] = cat.get(f"{game}.ranks.{v}", v)
+        elif k == "suit" and isinstance(v, str):
+            args[k] = cat.get(f"{game}.suit.{v}", v)
         elif k == "reason" and isinstance(v, str):
             args[k] = cat.get(f"{game}.reason.{v}", v)
         elif isinstance(v, list):
-            args[k] = cat["list_sep"].join(str(x) for x in v)
+            args[k] = sep.join(str(_text(x, lang)) for x in v)
         else:
-            args[k] = v
-    variants = [f"{key}.{fields.get('count')}"]
+            args[k] = _text(v, lang)
+    return _fill(template(key, fields, lang), args)
+
+
+def template(key: str, fields: dict[str, Any], lang: str = "en") -> str:
+    """The catalog template for ``key`` given an entry's ``fields``, following the plural lookup
+    of the module docstring (``count`` or else ``n`` picks ``key.<number>`` or
+    ``key.<category>``); ``key`` itself when the catalog has nothing."""
+    cat = catalog(lang)
+    count = fields.get("count", fields.get("n"))
+    variants = []
+    if type(count) is int:
+        variants += [f"{key}.{count}", f"{key}.{plural_category(lang, count)}"]
     if len(fields.get("winners") or ()) > 1:
         variants.append(f"{key}.shared")
-    template = next((cat[k] for k in variants if k in cat), None) or cat.get(key)
-    if template is None:
-        return key
-    return _fill(template, args)
+    variants.append(key)
+    return next((cat[k] for k in variants if k in cat), key)
 
 
 def describe(game: str, entry: dict, names: list[str] | None = None, lang: str = "en") -> str:
@@ -119,6 +191,15 @@ def move_items(game_name: str, actions: list[str], names: list[str] | None = Non
                lang: str = "en") -> list[dict]:
     """Legal actions for a page: ``[{"action", "label"}, …]``."""
     return [{"action": a, "label": describe_action(game_name, a, names, lang)} for a in actions]
+
+
+def describe_reason(game: str, key: str, args: dict | None = None, names: list[str] | None = None,
+                    lang: str = "en") -> str:
+    """Why an action is illegal, for a player: the catalog sentence for an
+    :class:`~pygame_core.IllegalAction`'s ``key`` and ``reason_args`` in ``lang``, e.g.
+    ``describe_reason("snorkeling", "illegal.not_in_hand", {"card": "B3", "seat": 0})`` ->
+    ``"You do not hold blue 3."``."""
+    return _render(game, key, dict(args or {}), names, lang)
 
 
 def describe_action(game: str, action: str, names: list[str] | None = None, lang: str = "en") -> str:

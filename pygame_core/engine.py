@@ -222,21 +222,23 @@ class Game:
 
     def _illegal(self, action: Any) -> IllegalAction:
         if not isinstance(action, str):
-            return MalformedAction(f"{action!r}: an action is a string")
+            return MalformedAction.because(action, "illegal.not_a_string")
         problem = self._malformed(action)
         if problem:
-            return MalformedAction(f"{action}: {problem}")
+            return MalformedAction.because(action, "illegal.malformed", problem=problem)
         if self.current_player is None:
-            return IllegalAction(f"{action}: the game is over")
-        return IllegalAction(f"{action}: {self._explain(action)}")
+            return IllegalAction.because(action, "illegal.game_over")
+        key, args = self._explain(action)
+        return IllegalAction.because(action, key, **args)
 
     def _malformed(self, action: str) -> str | None:
         """Why ``action`` is not in the game's notation, or ``None`` if it is well formed."""
         raise NotImplementedError
 
-    def _explain(self, action: str) -> str:
-        """Why the well-formed ``action`` is not legal now (games override for precise reasons)."""
-        return "not a legal action now"
+    def _explain(self, action: str) -> tuple[str, dict]:
+        """Why the well-formed ``action`` is not legal now, as a reason key of
+        :data:`~pygame_core.errors.REASONS` and its arguments (games override for precise reasons)."""
+        return "illegal.not_now", {}
 
     def view(self, seat: int | None) -> dict:
         """What ``seat`` may know (GEN-7), JSON-safe; ``None`` is a spectator.

@@ -17,8 +17,10 @@ from urllib.parse import parse_qsl
 from . import GAMES, load_game, new_game
 from .saves import too_deep
 from .bots import LEVELS, make_bot
-from .describe import LANGUAGES, catalog, log_items, move_items, player_name, translated
+from .describe import (LANGUAGES, catalog, describe_reason, log_items, move_items, player_name,
+                       translated)
 from .engine import Game
+from .errors import IllegalAction
 from .games import REGISTRY
 
 SAVE_KIND = "tidepool-table"
@@ -200,16 +202,19 @@ def parse_query(query: str) -> dict:
     """A table config from a page URL's query string (the page contract of DESIGN.md).
 
     Returns ``{"game", "players", "seats", "seed", "options", "lang", "embed", "speed", "start"}``;
-    ``start`` is true when the query names a game. Raises ``ValueError`` with a readable message.
+    ``start`` is true when the query names a game. A ``lang`` without a catalog does not fail: the
+    config then has ``"lang": "en"`` and ``"notice": "lang"`` (catalog text ``notice.lang``), and
+    every other parameter is used as usual. Raises ``ValueError`` with a readable message.
     """
     params = dict(parse_qsl(query.lstrip("?"), keep_blank_values=True))
     config: dict[str, Any] = {"game": GAMES[0], "players": None, "seats": None, "seed": None,
                               "options": {}, "lang": "en", "embed": params.get("embed") == "1",
                               "speed": None, "start": "game" in params}
     lang = params.get("lang", "en")
-    if lang not in translated():
-        raise ValueError(f"lang: {lang!r} is not available; use one of {', '.join(translated())}")
-    config["lang"] = lang
+    if lang in translated():
+        config["lang"] = lang
+    else:
+        config["notice"] = "lang"
     if "game" in params:
         if params["game"] not in GAMES:
             raise ValueError(f"game: unknown game {params['game']!r}; use one of {', '.join(GAMES)}")
@@ -274,13 +279,52 @@ def _require_table() -> Table:
     return _table
 
 
+def _refusal(table: Table, exc: IllegalAction) -> tuple[str, str]:
+    """``(sentence in the table's language, reason key)`` for an illegal action."""
+    return describe_reason(table.game.name, exc.key, exc.reason_args, table.names(), table.lang), exc.key
+
+
+def _not_your_turn(table: Table) -> IllegalAction | None:
+    seat = table.game.current_player
+    if seat in table.bots:
+        return IllegalAction("it is a bot's turn", key="illegal.not_your_turn",
+                             reason_args={"seat": seat})
+    return None
+
+
 def act(action: str) -> dict:
-    """Apply a human's action at the table; raises ``IllegalAction`` with the reason if not legal."""
+    """Apply a human's action at the table. An illegal action changes nothing and answers
+    ``{"ok": false, "error": <the reason in the table's language>, "code": <reason key>}``."""
     table = _require_table()
-    if table.game.current_player in table.bots:
-        raise ValueError("it is a bot's turn")
-    table.apply(action)
+    try:
+        refused = _not_your_turn(table)
+        if refused:
+            raise refused
+        table.apply(action)
+    except IllegalAction as exc:
+        error, code = _refusal(table, exc)
+        return {"ok": False, "error": error, "code": code}
     return {"ok": True}
+
+
+def explain(action: str) -> dict:
+    """Whether ``action`` would be legal for the human now, without changing the game:
+    ``{"ok": true, "legal": bool, "reason": <why not, in the table's language> or null,
+    "code": <reason key> or null}``."""
+    table = _require_table()
+    game = table.game
+    refused = _not_your_turn(table)
+    if refused is None:
+        if isinstance(action, str) and action in game.legal_actions():
+            return {"ok": True, "legal": True, "reason": None, "code": None}
+        try:
+            game.clone().apply(action)  # not legal, so this raises; the clone keeps the game safe
+        except IllegalAction as exc:
+            refused = exc
+        else:
+            raise RuntimeError(f"{action!r} was accepted but is not in legal_actions()")
+    reason, code = _refusal(table, refused)
+    return {"ok": True, "legal": False, "reason": reason, "code": code}
 
 
 def bot_step(budget_ms: float | None = None) -> dict:
@@ -367,6 +411,7 @@ COMMANDS = {
     "undo": lambda p: (_require_table().undo(p.get("seat")), {"ok": True})[1],
     "replay": lambda p: _require_table().replay_state(p.get("step", 0), p.get("viewer")),
     "act": lambda p: act(p.get("action")),
+    "explain": lambda p: explain(p.get("action")),
     "bot_step": lambda p: bot_step(p.get("budget_ms")),
     "playout_speed": lambda p: playout_speed(p.get("game"), min(10.0, float(p.get("seconds", 2)))),
     "save": lambda p: {"ok": True, "text": _require_table().save_text()},

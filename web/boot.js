@@ -139,7 +139,7 @@ async function boot() {
   drawLobby(lobby);
   fillLobby({ game: lobby.games.some((g) => g.name === params.get("game")) ? params.get("game") : undefined });
   showEngineStatus(engineState());
-  if (unknown) showStartMessage(t("error.lang_unknown", { lang: unknown }));
+  if (unknown) showStartMessage(t("notice.lang"));
   registerServiceWorker();
   if (params.has("game") || params.has("demo") || hasSavedGame()) {
     await followLink();

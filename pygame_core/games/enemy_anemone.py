@@ -171,25 +171,26 @@ class EnemyAnemone(Game):
             return "list Anemones in ascending order (EA-13)"
         return None
 
-    def _explain(self, action: str) -> str:
+    def _explain(self, action: str) -> tuple[str, dict]:
         me = self.current_player
         parts = action.split(" ")
         card = parts[1]
         hand = self.hands[me]
         if card not in hand:
-            return f"{card} is not in seat {me}'s hand"
+            return "illegal.not_in_hand", {"card": card, "seat": me}
         playable = [c for c in hand if c[0] not in self.trick_suits]
         if parts[0] == "discard":
-            return (f"seat {me} holds {', '.join(playable)} of a suit not yet played this trick "
-                    "and must play a card (EA-3)")
+            return "enemy_anemone.illegal.must_play", {"seat": me, "cards": playable}
         if card[0] in self.trick_suits:
-            return f"{SUIT_NAMES[card[0]]} already played this trick"
+            return "enemy_anemone.illegal.suit_played", {"suit": card[0],
+                                                         "suit_name": SUIT_NAMES[card[0]]}
         held = self.anemones[me]
         for side in (1, 2):
             want, have = parts.count(f"+{side}"), held.count(side)
             if want > have:
-                return f"seat {me} holds {have} Anemone(s) showing +{side}, not {want}"
-        return "not a legal action now"
+                return "enemy_anemone.illegal.anemones", {"seat": me, "count": have, "side": side,
+                                                          "want": want}
+        return "illegal.not_now", {}
 
     # ----- applying actions ---------------------------------------------------------------------
 

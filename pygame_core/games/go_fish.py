@@ -171,19 +171,19 @@ class GoFish(Game):
             return f"{what!r} is not a rank; ranks are {' '.join(RANKS)} (T is ten)"
         return None
 
-    def _explain(self, action: str) -> str:
+    def _explain(self, action: str) -> tuple[str, dict]:
         seat, what = PARSED[action]
         me = self.current_player
         hand = self.hands[me]
         if seat == me:
-            return "a player asks another player, not themselves (GF-2)"
+            return "go_fish.illegal.ask_self", {}
         if not self.hands[seat]:
-            return f"seat {seat} holds no cards to ask for (GF-2)"
+            return "go_fish.illegal.asked_empty", {"asked": seat}
         if all(card[0] != what[0] for card in hand):
-            return f"seat {me} may only ask for a rank they hold (GF-2)"
+            return "go_fish.illegal.rank_not_held", {"seat": me, "rank": what[0]}
         if what in hand:
-            return f"{what} is in seat {me}'s own hand; naming it needs option ask_own_card (GF-8)"
-        return "not a legal action now"
+            return "go_fish.illegal.own_card", {"card": what, "seat": me}
+        return "illegal.not_now", {}
 
     # ----- applying actions (GF-3 ... GF-7) -----------------------------------------------------
 

@@ -140,29 +140,32 @@ class Snorkeling(Game):
             return None if parse_seat(parts[2], self.players) is not None else "no such seat"
         return "expected pass, center CARD, place CARD SEAT, end, takeback or keep"
 
-    def _explain(self, action: str) -> str:
+    def _explain(self, action: str) -> tuple[str, dict]:
         parts = action.split(" ")
         me = self.current_player
         if self.phase == TAKEBACK:
-            return "choose takeback or keep first"
+            return "snorkeling.illegal.takeback_first", {}
         if parts[0] in ("center", "place") and parts[1] not in self.hands[me]:
-            return f"{parts[1]} is not in seat {me}'s hand"
+            return "illegal.not_in_hand", {"card": parts[1], "seat": me}
         if parts[0] == "place":
             seat = int(parts[2])
             if seat == me:
-                return "cards are placed on an opponent's pile, not your own"
+                return "snorkeling.illegal.own_pile", {}
             if self.phase == START:
-                return "place only after playing to the centre (SN-5)"
-            return f"seat {seat}'s pile top is {value(self.piles[seat][-1])}"
+                return "snorkeling.illegal.place_first", {}
+            top = value(self.piles[seat][-1])
+            return "snorkeling.illegal.pile_top", {"card": parts[1], "target": seat, "top": top,
+                                                   "wanted": top - 1}
         if parts[0] == "center":
             if self.mode == HIGHER and not self.options["expert"]:
-                return "a +1 play of another colour ends the centre play (SN-3)"
-            return f"{parts[1]} does not follow the centre top {self.centre[-1]} (SN-3)"
+                return "snorkeling.illegal.higher_ended", {}
+            key = "same_colour" if self.mode == SAME and not self.options["expert"] else "no_follow"
+            return f"snorkeling.illegal.{key}", {"card": parts[1], "center": self.centre[-1]}
         if parts[0] == "pass":
-            return "passing is only possible before playing to the centre"
+            return "snorkeling.illegal.pass_late", {}
         if parts[0] == "end":
-            return "end only after playing to the centre"
-        return "no take-back is offered now"
+            return "snorkeling.illegal.end_early", {}
+        return "snorkeling.illegal.no_takeback", {}
 
     # ----- applying actions ---------------------------------------------------------------------
 
