@@ -6,13 +6,14 @@
     python3 build.py test [ARGS...]   set up .venv/ and Chromium, build, run pytest with ARGS
     python3 build.py bench            build, then print start-up, wheel size and engine speed
 
-The runtime (Pyodide and PyScript core) comes from the npm registry through `npm pack`, pinned by
-version and checked by hash, and is cached under .cache/ so a second build needs no network.
+The runtime (Pyodide) comes from the npm registry through `npm pack`, pinned by version and checked
+by hash, and is cached under .cache/ so a second build needs no network.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import functools
 import hashlib
@@ -28,7 +29,7 @@ import threading
 import tomllib
 import zipfile
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import NoReturn
 from urllib.parse import quote
 
@@ -80,13 +81,6 @@ PYODIDE = NpmTarball(
     integrity="sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
     sha256="66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0",
 )
-PYSCRIPT = NpmTarball(
-    spec="@pyscript/core@0.7.31",
-    filename="pyscript-core-0.7.31.tgz",
-    integrity="sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
-    sha256="b2ca1a0c0956aebd990a7c8524cca1eb061444a8319a7264d2f31ef30bea276a",
-)
-
 # What loadPyodide() fetches from indexURL (no micropip: the wheel goes straight to loadPyodide).
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -95,17 +89,6 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# PyScript's main chunk lazily imports its plugins (all loaded at start unless pyscript.toml says
-# `plugins = ["!name"]`) and helpers; what a plugin imports lazily in turn (xterm for a terminal, a
-# second TOML parser for the editor, MicroPython) is for features Tidepool does not use. Of the
-# main chunk's own lazy imports these are unused too: the code editor (codemirror*) and zip (only
-# MicroPython unpacks archives with it). Matched against a chunk's name without its content hash.
-PYSCRIPT_UNUSED_CHUNKS = ("codemirror", "zip")
-_STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+\.js)["']""")
-_DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\./[^"']+\.js)["']\s*\)""")
-_CHUNK_HASH = re.compile(r"-[\w-]{8}\.js$")
-
-
 def fail(message: str) -> NoReturn:
     """Stop the build tool with a readable message (no traceback)."""
     sys.exit(f"build.py: error: {message}")
@@ -168,38 +151,6 @@ def vendor_pyodide(dest: Path) -> None:
         write_file(dest / name, files[name])
 
 
-def pyscript_chunks(files: dict[str, bytes], entry: str = "core.js") -> list[str]:
-    """The chunks PyScript loads: the entry's static imports, then the main chunks' lazy imports
-    (plugins and helpers, less PYSCRIPT_UNUSED_CHUNKS) with their static imports."""
-
-    def imports(name: str, pattern: re.Pattern) -> set[str]:
-        return {PurePosixPath(p).name for p in pattern.findall(files[f"dist/{name}"].decode())}
-
-    def static_closure(names: set[str]) -> set[str]:
-        found, todo = set(), list(names)
-        while todo:
-            name = todo.pop()
-            if name not in found:
-                found.add(name)
-                todo.extend(imports(name, _STATIC_IMPORT))
-        return found
-
-    main = static_closure({entry})
-    lazy = {name for chunk in main for name in imports(chunk, _DYNAMIC_IMPORT)
-            if not _CHUNK_HASH.sub("", name).startswith(PYSCRIPT_UNUSED_CHUNKS)}
-    return sorted(main | static_closure(lazy))
-
-
-def vendor_pyscript(dest: Path) -> None:
-    """Copy PyScript's core.css, core.js and the chunks it needs (no source maps) into dest/."""
-    files = read_package_files(PYSCRIPT)
-    for name in ["core.css", *pyscript_chunks(files)]:
-        data = files[f"dist/{name}"]
-        if name.endswith(".js"):  # the .map files are not shipped: drop the comment naming them
-            data = re.sub(rb"\n?//# sourceMappingURL=\S+\s*$", b"\n", data)
-        write_file(dest / name, data)
-
-
 # --------------------------------------------------------------------------- engine wheel
 
 
@@ -215,14 +166,43 @@ def wheel_filename(project: dict) -> str:
     return f"{name}-{project['version']}-py3-none-any.whl"
 
 
+# What the page gets as static files from the build (write_static_data), so the wheel that runs
+# in the browser leaves it out: the rules texts and the rules demos (their module and captions).
+PAGE_ONLY = ("demos.py", "*.rules.json", "*.demos.json")
+
+
 def package_files() -> list[Path]:
-    """Every file of the engine package that goes into the wheel, sorted."""
+    """Every file of the engine package that goes into the wheel, sorted (less PAGE_ONLY)."""
     if not (PACKAGE_DIR / "__init__.py").is_file():
         fail(f"{PACKAGE_DIR / '__init__.py'} is missing")
     files = [p for p in PACKAGE_DIR.rglob("*")
              if p.is_file() and (p.suffix in (".py", ".json") or p.name == "py.typed")
-             and "__pycache__" not in p.parts]
+             and "__pycache__" not in p.parts and not any(p.match(glob) for glob in PAGE_ONLY)]
     return sorted(files)
+
+
+def without_docstrings(source: str) -> str:
+    """Python source as the browser runs it: the same code, without docstrings and comments
+    (`ast.unparse`), which the page never reads; the wheel stays within its 100 KB budget."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                and body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.unparse(tree) + "\n"
+
+
+def wheel_data(path: Path) -> bytes:
+    """A file's bytes as the wheel carries them: JSON catalogs without indentation, Python
+    without docstrings and comments."""
+    if path.suffix == ".json":
+        return json.dumps(json.loads(path.read_text(encoding="utf-8")), ensure_ascii=False,
+                          separators=(",", ":")).encode()
+    if path.suffix == ".py":
+        return without_docstrings(path.read_text(encoding="utf-8")).encode()
+    return path.read_bytes()
 
 
 def metadata_text(project: dict) -> str:
@@ -247,7 +227,7 @@ def build_wheel(out_dir: Path) -> Path:
     project = project_metadata()
     filename = wheel_filename(project)
     dist_info = f"{filename.split('-')[0]}-{project['version']}.dist-info"
-    entries = [(p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in package_files()]
+    entries = [(p.relative_to(ROOT).as_posix(), wheel_data(p)) for p in package_files()]
     entries.append((f"{dist_info}/METADATA", metadata_text(project).encode()))
     entries.append((f"{dist_info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: tidepool build.py\n"
                                           b"Root-Is-Purelib: true\nTag: py3-none-any\n"))
@@ -267,48 +247,27 @@ def build_wheel(out_dir: Path) -> Path:
 # --------------------------------------------------------------------------- site assembly
 
 
-def check_pyscript_config(config_path: Path, wheel_name: str) -> None:
-    """Fail unless pyscript.toml loads this wheel and fetches nothing from another host."""
-    with config_path.open("rb") as handle:
-        config = tomllib.load(handle)
-    strings = list(_strings(config))
-    remote = [s for s in strings if re.match(r"^[a-z]+://", s, re.I)]
+def check_page_wheel(page: Path, wheel_name: str) -> None:
+    """Fail unless index.html names this wheel in <meta name="tidepool-wheel"> (the engine's
+    worker loads what it names) and loads no script from another host."""
+    html = page.read_text(encoding="utf-8")
+    remote = re.findall(r"""(?:src|href)\s*=\s*["']([a-z]+://[^"']+)""", html, re.I)
     if remote:
-        fail(f"pyscript.toml refers to another host ({', '.join(remote)}); "
-             "the site must work offline")
-    if config.get("packages") and config.get("packages_cache") != "passthrough":
-        fail('pyscript.toml lists packages without packages_cache = "passthrough": PyScript would '
-             "install them with micropip, which the vendored Pyodide does not ship")
-    dist_name = wheel_name.split("-")[0]
-    named = {PurePosixPath(s).name for s in strings if re.search(rf"{dist_name}-.*\.whl$", s)}
+        fail(f"index.html refers to another host ({', '.join(remote)}); the site must work offline")
+    named = re.search(r'<meta\s+name="tidepool-wheel"\s+content="([^"]+)"', html)
     if not named:
-        fail(f"pyscript.toml does not load the engine wheel: add \"./{wheel_name}\" to packages")
-    wrong = sorted(named - {wheel_name})
-    if wrong:
-        fail(f"pyscript.toml names {', '.join(wrong)} but pyproject.toml builds {wheel_name}: "
+        fail(f'index.html has no <meta name="tidepool-wheel" content="{wheel_name}">')
+    if named.group(1) != wheel_name:
+        fail(f"index.html names {named.group(1)} but pyproject.toml builds {wheel_name}: "
              "make the versions agree")
 
 
-def _strings(value):
-    """Every string key and value in a parsed TOML document."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
-
-
 def copy_app(site: Path) -> None:
-    """Copy index.html, pyscript.toml and web/** (less the sw.js template) into the site."""
-    for name in ("index.html", "pyscript.toml"):
-        if (ROOT / name).is_file():
-            shutil.copy2(ROOT / name, site / name)
-        else:
-            print(f"warning: {name} does not exist yet: the site has no front end")
+    """Copy index.html and web/** (less the sw.js template) into the site."""
+    if (ROOT / "index.html").is_file():
+        shutil.copy2(ROOT / "index.html", site / "index.html")
+    else:
+        print("warning: index.html does not exist yet: the site has no front end")
     web = ROOT / "web"
     for path in sorted(web.rglob("*")) if web.is_dir() else []:
         rel = path.relative_to(ROOT)
@@ -319,12 +278,14 @@ def copy_app(site: Path) -> None:
 
 
 def write_static_data(site: Path) -> None:
-    """Write what the start screen needs before the engine runs, from the engine itself:
-    site/lobby.json (games with player ranges and option specs, bot levels, languages) and
-    site/i18n/<lang>.json (each language's merged catalog, English filling any gap)."""
+    """Write what the page shows before (or without) the engine, from the engine itself:
+    site/lobby.json (games with player ranges and option specs, bot levels, languages),
+    site/i18n/<lang>.json (each language's merged catalog, English filling any gap) and
+    site/demos/<game>.<lang>.json (each rules demo, played through on stacked decks)."""
     sys.path.insert(0, str(ROOT))
     try:
         from pygame_core import facade
+        from pygame_core.demos import DEMOS, build_demo
         from pygame_core.describe import catalog, translated
     finally:
         sys.path.remove(str(ROOT))
@@ -334,6 +295,9 @@ def write_static_data(site: Path) -> None:
     for lang in translated():
         data = json.dumps(catalog(lang), ensure_ascii=False, separators=(",", ":")).encode()
         write_file(site / "i18n" / f"{lang}.json", data)
+        for name in DEMOS:
+            data = json.dumps(build_demo(name, lang), ensure_ascii=False, separators=(",", ":"))
+            write_file(site / "demos" / f"{name}.{lang}.json", data.encode())
 
 
 def site_files(site: Path) -> list[str]:
@@ -370,21 +334,19 @@ def tree_size(path: Path) -> int:
 
 def build() -> Path:
     """Build the wheel, vendor the runtime and assemble dist/site/; return the site folder."""
-    for tarball in (PYODIDE, PYSCRIPT):
-        fetch_tarball(tarball)
+    fetch_tarball(PYODIDE)
     wheel = build_wheel(DIST)
     size = wheel.stat().st_size
     verdict = "within" if size < WHEEL_BUDGET else "OVER"
     print(f"wheel: {wheel.relative_to(ROOT)}  {size / 1024:.1f} KB ({verdict} the 100 KB budget)")
 
-    if (ROOT / "pyscript.toml").is_file():
-        check_pyscript_config(ROOT / "pyscript.toml", wheel.name)
+    if (ROOT / "index.html").is_file():
+        check_page_wheel(ROOT / "index.html", wheel.name)
     shutil.rmtree(SITE, ignore_errors=True)
     SITE.mkdir(parents=True)
     copy_app(SITE)
     shutil.copy2(wheel, SITE / wheel.name)
     vendor_pyodide(SITE / "pyodide")
-    vendor_pyscript(SITE / "pyscript")
     write_service_worker(SITE)
     count = sum(1 for p in SITE.rglob("*") if p.is_file())
     print(f"site:  {SITE.relative_to(ROOT)}/  {count} files, {tree_size(SITE) / 2**20:.1f} MB")

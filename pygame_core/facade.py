@@ -436,19 +436,3 @@ def call(command: str, payload: str = "{}") -> str:
     except Exception as exc:  # the page must get a message, never a dead end
         result = {"ok": False, "error": f"internal error: {exc}", "detail": traceback.format_exc()}
     return json.dumps(result)
-
-
-# ----- rules demos (pygame_core/demos.py, web/demo.js) --------------------------------------------
-
-
-def demo(name: str, lang: str = "en") -> dict:
-    """Every step of the rules demo of game ``name``, built by playing stacked-deck games:
-    ``{"ok": true, "game", "title", "steps": [{"view", "names", "caption", "highlight", "log", ...}]}``."""
-    from .demos import build_demo
-
-    if lang not in LANGUAGES:
-        raise ValueError(f"lang: unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
-    return {"ok": True, **build_demo(name, lang)}
-
-
-COMMANDS["demo"] = lambda p: demo(p.get("name"), p.get("lang", "en"))

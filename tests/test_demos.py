@@ -16,7 +16,6 @@ import pytest
 import pygame_core as pc
 from pygame_core.demos import DEMOS, build_demo, demo_steps, stacked_deck, visible
 from pygame_core.describe import LANGUAGES, catalog
-from pygame_core.facade import call
 
 ROOT = Path(__file__).resolve().parent.parent
 CAT = catalog("en")
@@ -200,15 +199,16 @@ def test_enemy_anemone_story():
 # ----- facade ----------------------------------------------------------------------------------
 
 
-def test_facade_demo_command():
-    reply = json.loads(call("demo", json.dumps({"name": "go_fish", "lang": "en"})))
-    assert reply["ok"] and reply["game"] == "go_fish"
-    step = reply["steps"][0]
-    assert {"view", "names", "caption", "highlight", "log"} <= set(step)
-    bad = json.loads(call("demo", json.dumps({"name": "chess"})))
-    assert not bad["ok"] and "unknown game 'chess'" in bad["error"]
-    bad = json.loads(call("demo", json.dumps({"name": "go_fish", "lang": "xx"})))
-    assert not bad["ok"] and "unknown language" in bad["error"]
+def test_build_demo_as_the_site_gets_it():
+    """The build writes each demo as static JSON (site/demos/<game>.<lang>.json) for the page."""
+    demo = build_demo("go_fish", "en")
+    assert demo["game"] == "go_fish"
+    assert {"view", "names", "caption", "highlight", "log"} <= set(demo["steps"][0])
+    json.dumps(demo)  # JSON-safe
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        build_demo("chess")
+    with pytest.raises(ValueError, match="unknown language"):
+        build_demo("go_fish", "xx")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

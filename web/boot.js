@@ -5,10 +5,10 @@
 // Page contract (README, DESIGN.md): <html data-state="loading|ready|playing|over|error"> and
 // <html data-engine="loading|ready|error">; data-state="ready" means the start screen is usable,
 // whether or not the engine is up.
-import { ready, call, onEngineState, engineState, engineFailure } from "./engine.js";
+import { ready, call, onEngineState, onEngineProgress, engineState, engineFailure } from "./engine.js";
 import { t, language, setLanguage, chooseLanguage, saveLanguage } from "./i18n.js";
 import { drawLobby, fillLobby, readLobby, wireLobby } from "./lobby.js";
-import { app, show, setState, fail, showStartMessage, startGame, stopTable, wireTable, refresh, drawFelt } from "./table.js";
+import { app, show, setState, fail, showStartMessage, startGame, toast, stopTable, wireTable, refresh, drawFelt } from "./table.js";
 import { wireTools, resumeSaved, hasSavedGame } from "./tools.js";
 import { wireReplay } from "./replay.js";
 import { openRules } from "./rules.js";
@@ -17,14 +17,34 @@ import { startDemo } from "./demo.js";
 const $ = (sel) => document.querySelector(sel);
 const html = document.documentElement;
 const params = new URLSearchParams(location.search);
+if (params.get("embed") === "1") html.classList.add("embed");
+
+let loaded = null;  // {done, total} bytes of the runtime's download
+
+function loadingText() {
+  if (!loaded?.total) return t("loading.engine");
+  if (loaded.done < loaded.total) {
+    const mb = (n) => (n / 1048576).toFixed(1);
+    return t("loading.download", { done: mb(loaded.done), total: mb(loaded.total) });
+  }
+  return t("loading.start");
+}
 
 function showEngineStatus(state) {
   const line = $("#engine-status");
   line.dataset.engine = state;
   line.textContent = state === "ready" ? "" : state === "error"
-    ? t("error.load", { message: engineFailure() }) : t("loading.engine");
+    ? t("error.load", { message: engineFailure() }) : loadingText();
   line.hidden = state === "ready";
+  $("#load-status").textContent = line.textContent;
+  if (state === "ready") $("#load-progress").value = 100;
 }
+
+onEngineProgress((done, total) => {
+  loaded = { done, total };
+  if (total) $("#load-progress").value = Math.min(95, (95 * done) / total);
+  showEngineStatus(engineState());
+});
 
 /** Show the loading screen while the engine starts; resolves when it is up, or shows the error. */
 async function waitForEngine() {
@@ -75,10 +95,14 @@ async function switchLanguage(code) {
 }
 
 async function runDemo(name) {
+  if (!app.lobby.games.some((g) => g.name === name)) {
+    showStartMessage(t("demo.unknown", { name }));
+    return false;
+  }
   show("table");
   try {
     app.demo = await startDemo(name, {
-      call, t, felt: $("#felt"), draw: drawFelt, lang: language(), onExit: ({ game }) => {
+      t, felt: $("#felt"), draw: drawFelt, lang: language(), onExit: ({ game }) => {
         app.demo = null;
         history.replaceState(null, "", location.pathname + (language() !== "en" ? `?lang=${language()}` : ""));
         fillLobby({ game });
@@ -108,9 +132,9 @@ async function linkConfig() {
 }
 
 async function followLink() {
-  if (!(await waitForEngine())) return;
-  const demo = params.get("demo");
+  const demo = params.get("demo");  // a demo is static data: it needs no engine
   if (demo && (await runDemo(demo))) return;
+  if (!(await waitForEngine())) return;
   const config = params.has("game") ? await linkConfig() : null;
   if (config) {
     app.speed = config.speed ?? app.speed;
@@ -124,7 +148,6 @@ async function followLink() {
 }
 
 async function boot() {
-  if (params.get("embed") === "1") html.classList.add("embed");
   onEngineState(showEngineStatus);
   let lobby;
   try {
@@ -139,7 +162,7 @@ async function boot() {
   drawLobby(lobby);
   fillLobby({ game: lobby.games.some((g) => g.name === params.get("game")) ? params.get("game") : undefined });
   showEngineStatus(engineState());
-  if (unknown) showStartMessage(t("notice.lang"));
+  if (unknown) toast(t("notice.lang"));
   registerServiceWorker();
   if (params.has("game") || params.has("demo") || hasSavedGame()) {
     await followLink();
@@ -155,13 +178,9 @@ function registerServiceWorker() {
   }
 }
 
-window.addEventListener("error", (ev) => {
-  // Show one readable line; the full report stays in the console.
-  const line = String(ev.message ?? ev.error ?? "").split("\n").find((l) => l.trim()) ?? "";
-  if (html.dataset.state === "loading") fail(t("error.load", { message: line }));
-});
 
 wireLobby({ onLanguage: switchLanguage, onStart: startFromLobby });
+$("#table-lang").addEventListener("change", (ev) => switchLanguage(ev.target.value));
 wireTable({ onMenu: toStart });
 wireTools();
 wireReplay();

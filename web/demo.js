@@ -1,7 +1,8 @@
 // Rules demos (?demo=snorkeling|go_fish|enemy_anemone): a guided walk through one game.
 //
-// The engine builds every step by really playing a stacked-deck game (pygame_core/demos.py, facade
-// command "demo"); this module only renders: each step's table through the game's own renderer,
+// The engine builds every step by really playing a stacked-deck game (pygame_core/demos.py), and
+// the build writes each demo as static JSON (demos/<game>.<lang>.json), so a demo needs no engine
+// at all; this module only renders: each step's table through the game's own renderer,
 // the cards involved marked with the class "highlight", a caption, what happened, Back/Next
 // (arrow keys too), a step counter, and an end screen ("Play this game" -> onExit({game}),
 // "Replay demo"). Page contract: <html data-state="playing" data-demo-step="N"> (1-based) while a
@@ -38,14 +39,15 @@ function targets(felt, token) {
 let running = null;  // the demo on screen, so a second start replaces it
 
 /**
- * Start the rules demo of game `name` in `felt` (the table's felt element).
- * `call(command, payload)` is the app's engine bridge (resolves to the reply, rejects on an
- * error), `t(key, args)` the catalog lookup, `draw(state, ui)` draws a state on the felt with the
- * game's renderer, and `onExit({game})` is called by "Play this game". Rejects (before changing
- * the page) if the engine has no demo of that name. Resolves to {stop(), go(index), game}.
+ * Start the rules demo of game `name` in `felt` (the table's felt element). `t(key, args)` is the
+ * catalog lookup, `draw(state, ui)` draws a state on the felt with the game's renderer, and
+ * `onExit({game})` is called by "Play this game". Rejects (before changing the page) if the site
+ * has no demo of that name. Resolves to {stop(), go(index), game}.
  */
-export async function startDemo(name, { call, t, felt, draw, onExit, lang } = {}) {
-  const reply = await call("demo", { name, lang: lang ?? (html.lang || "en") });
+export async function startDemo(name, { t, felt, draw, onExit, lang } = {}) {
+  const response = await fetch(`demos/${name}.${lang ?? (html.lang || "en")}.json`);
+  if (!response.ok) throw new Error(t("demo.unknown", { name }));
+  const reply = await response.json();
   const steps = reply.steps;
   const game = reply.game;
   running?.stop();
@@ -103,6 +105,7 @@ export async function startDemo(name, { call, t, felt, draw, onExit, lang } = {}
   function render(i) {
     const step = steps[i];
     draw({ ...step, ok: true, bot_to_move: false }, {});
+    for (const node of felt.querySelectorAll("[data-legal]")) delete node.dataset.legal;  // nothing here plays
     for (const token of step.highlight) {
       for (const node of targets(felt, token)) {
         node.classList.add("highlight");

@@ -1,7 +1,7 @@
-// The bridge to the Python engine. PyScript runs web/engine.py in a worker (the <script type="py"
-// worker name="engine"> tag of index.html), so Pyodide's start-up and every bot search stay off
-// the page's thread. Every call is asynchronous: call(command, payload) resolves to the facade's
-// reply or rejects with an EngineError carrying the engine's readable message.
+// The bridge to the Python engine, which runs in a worker (web/engine-worker.js: Pyodide with the
+// engine wheel), so Pyodide's start-up and every bot search stay off the page's thread. The worker
+// starts as soon as this module loads; every call is asynchronous: call(command, payload) resolves
+// to the facade's reply or rejects with an EngineError carrying the engine's readable message.
 //
 // Page contract: <html data-engine="loading|ready|error"> says where the engine is.
 
@@ -10,18 +10,25 @@ const START_TIMEOUT_MS = 120000;
 
 export class EngineError extends Error {}
 
-let worker = null;
 let failure = null;
-const listeners = new Set();
+const stateListeners = new Set();
+const progressListeners = new Set();
+const pending = new Map();
+let nextId = 0;
 
 function setEngineState(state) {
   html.dataset.engine = state;
-  for (const listener of listeners) listener(state);
+  for (const listener of stateListeners) listener(state);
 }
 
 /** Call `listener(state)` whenever data-engine changes ("loading", "ready", "error"). */
 export function onEngineState(listener) {
-  listeners.add(listener);
+  stateListeners.add(listener);
+}
+
+/** Call `listener(done, total)` (bytes) as the runtime and the wheel download. */
+export function onEngineProgress(listener) {
+  progressListeners.add(listener);
 }
 
 export function engineState() {
@@ -33,44 +40,48 @@ export function engineFailure() {
   return failure;
 }
 
-async function findWorker() {
-  const tag = document.querySelector('script[type="py"][worker][name="engine"]');
-  if (!tag) throw new Error("the page has no engine script");
-  // PyScript attaches the worker to its tag once core.js has run; `ready` resolves once the
-  // worker's Python has run web/engine.py.
-  const deadline = performance.now() + START_TIMEOUT_MS;
-  while (!tag.xworker) {
-    if (performance.now() > deadline) throw new Error("the game engine did not start in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  const xworker = tag.xworker;
-  const broken = new Promise((_, reject) => {
-    xworker.addEventListener("error", (ev) => reject(new Error(ev.message || "the engine's worker failed")));
-  });
-  const late = new Promise((_, reject) => setTimeout(() => reject(new Error("the game engine did not start in time")),
-    Math.max(0, deadline - performance.now())));
-  await Promise.race([xworker.ready, broken, late]);
-  return xworker;
-}
+const wheel = document.querySelector('meta[name="tidepool-wheel"]')?.content;
+const worker = new Worker(new URL(`engine-worker.js?wheel=${encodeURIComponent(wheel ?? "")}`, import.meta.url),
+  { type: "module" });
+setEngineState("loading");
 
 /** Resolves once the engine answers calls; rejects with a readable Error if it cannot start. */
-export const ready = (async () => {
-  setEngineState("loading");
-  try {
-    worker = await findWorker();
-    setEngineState("ready");
-  } catch (err) {
-    failure = String(err?.message ?? err).split("\n")[0];
-    setEngineState("error");
-    throw err;
-  }
-})();
+export const ready = new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error("the game engine did not start in time")), START_TIMEOUT_MS);
+  worker.addEventListener("message", ({ data }) => {
+    if (data.id != null) {
+      pending.get(data.id)?.(data.reply);
+      pending.delete(data.id);
+    } else if (data.progress) {
+      for (const listener of progressListeners) listener(data.progress.done, data.progress.total);
+    } else if (data.ready) {
+      clearTimeout(timer);
+      resolve();
+    } else if (data.failed) {
+      clearTimeout(timer);
+      reject(new Error(data.failed));
+    }
+  });
+  worker.addEventListener("error", (ev) => {
+    clearTimeout(timer);
+    reject(new Error(ev.message || "the engine's worker could not start"));
+  });
+}).then(() => setEngineState("ready"), (err) => {
+  failure = String(err?.message ?? err).split("\n")[0];
+  setEngineState("error");
+  throw err;
+});
 ready.catch(() => {});  // callers that care await it; an unhandled rejection would only add noise
 
 /** Run a facade command in the engine: resolves to the reply object, rejects with EngineError. */
 export async function call(command, payload = {}) {
   await ready;
-  const reply = JSON.parse(await worker.sync.call(command, JSON.stringify(payload)));
+  const id = ++nextId;
+  const text = await new Promise((resolve) => {
+    pending.set(id, resolve);
+    worker.postMessage([id, command, JSON.stringify(payload)]);
+  });
+  const reply = JSON.parse(text);
   if (!reply.ok) {
     if (reply.detail) console.warn(reply.detail);
     throw new EngineError(reply.error);

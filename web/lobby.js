@@ -37,10 +37,11 @@ export function drawLobby(data) {
     label.append(input, name, blurb, range);
     choices.append(label);
   }
-  const lang = $("#lang");
-  lang.replaceChildren(...lobby.languages.map((code) => new Option(t(`lang.${code}`), code)));
-  lang.value = language();
-  lang.closest("label").hidden = lobby.languages.length < 2;
+  for (const lang of [$("#lang"), $("#table-lang")]) {
+    lang.replaceChildren(...lobby.languages.map((code) => new Option(t(`lang.${code}`), code)));
+    lang.value = language();
+    lang.closest("label").hidden = lobby.languages.length < 2;
+  }
   if (chosen) choices.querySelector(`input[value="${chosen}"]`).checked = true;
 }
 

@@ -359,5 +359,9 @@ export function wireTable({ onMenu }) {
     $("#side-toggle").setAttribute("aria-expanded", String(open));
     fitFelt($("#felt"));
   });
+  const narrow = window.matchMedia("(max-width: 1099px)");
+  const drawer = () => html.classList.toggle("drawer", html.classList.contains("embed") || narrow.matches);
+  narrow.addEventListener("change", drawer);
+  drawer();
   new ResizeObserver(() => fitFelt($("#felt"))).observe($("#felt"));
 }

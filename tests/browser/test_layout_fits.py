@@ -161,3 +161,20 @@ def test_cross_site_frame_without_storage_plays_to_the_end(page, base_url):
     assert moves > 0
     notices = inner.evaluate("window.__toasts")
     assert len([n for n in notices if "cannot save your game" in n]) == 1, notices
+
+
+def test_dialogs_fit_a_360_px_screen(page, base_url, open_app):
+    """Game over (many rounds, six seats) and the rules fit 360x640: every button and the Total
+    column are on screen."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    seats = ",".join(["bot:random"] * 6)
+    open_app(page, base_url, f"game=snorkeling&players=6&seats={seats}&seed=3&speed=0")
+    page.wait_for_function("document.documentElement.dataset.state === 'over'", timeout=TIMEOUT_MS)
+    page.locator("#over").wait_for()
+    assert page.locator("#over-scores thead td").count() >= 3  # names, at least one round, total
+    result = page.evaluate(OFF_SCREEN, "#over button, #over-scores td:last-child, #over-scores td:first-child")
+    assert result["off"] == [] and result["count"] >= 4 + 2 * 7
+    page.locator("#over-close").click()
+    page.locator("#rules-button").click()
+    result = page.evaluate(OFF_SCREEN, "#rules-dialog, #rules-close, .rules-tab")
+    assert result["off"] == [] and result["count"] == 5

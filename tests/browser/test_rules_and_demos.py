@@ -103,7 +103,7 @@ def test_play_this_game_leaves_the_demo_for_that_game(page, base_url, open_app):
 def test_unknown_demo_shows_a_readable_message(page, base_url, open_app):
     assert open_app(page, base_url, "demo=chess") == "ready"
     message = page.locator("#start-message")
-    assert message.is_visible() and "unknown game 'chess'" in message.inner_text()
+    assert message.is_visible() and "no rules demo called “chess”" in message.inner_text()
 
 
 # ----- the rules dialog ------------------------------------------------------------------------

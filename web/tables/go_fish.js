@@ -580,6 +580,7 @@ function fly(felt, info, changes, me, t) {
     if (!f.from) return;
     const node = f.card ? gfCard(f.card, t, "gf-flyer") : back("gf-flyer");
     node.removeAttribute("title");
+    delete node.dataset.card;  // a picture of a card in flight, not a card on the table
     node.setAttribute("aria-hidden", "true");
     felt.append(node);
     const x0 = f.from.left + f.from.width / 2 - home.left;

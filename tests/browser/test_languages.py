@@ -1,0 +1,109 @@
+"""Every screen in German, Indonesian, Portuguese and Arabic: a human plays a whole game of each
+game by clicking, and each rules demo runs to its end, with no sentence of the English catalog on
+screen, <html lang> set, and Arabic right to left with the layout mirrored (the hand's first card
+on the right).
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+from pages import wait_for_my_turn_or_end
+
+import pygame_core as pc
+from pygame_core.describe import catalog
+
+LANGS = ["de", "id", "pt", "ar"]
+GAMES = ["snorkeling", "go_fish", "enemy_anemone"]
+SHORT = {"snorkeling": "target_score=6,first_player=0", "go_fish": "first_player=0", "enemy_anemone": "first_player=0"}
+TIMEOUT_MS = 120_000
+LOCALES = Path(pc.__file__).resolve().parent / "locales"
+
+
+def english_sentences(lang):
+    """English catalog texts of two words or more, with no placeholder, that ``lang`` words
+    differently: none of them may be on screen in ``lang``."""
+    own = catalog(lang)
+    english = {}
+    for path in LOCALES.glob("en*.json"):
+        english.update(json.loads(path.read_text(encoding="utf-8")))
+    return sorted({text for key, text in english.items()
+                   if "{" not in text and " " in text.strip() and own.get(key) != text and "\n" not in text})
+
+
+def visible_english(page, sentences):
+    text = page.evaluate("document.body.innerText")
+    return [s for s in sentences if s in text]
+
+
+def make_a_move(page):
+    logged = page.locator("#log li").count()
+    direct = page.locator('[data-legal]:not([data-legal=""])')
+    if not direct.count():
+        page.locator("[data-legal]").first.click()
+        direct.first.wait_for()
+    direct.first.click()
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}", timeout=TIMEOUT_MS)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_whole_game_in_every_language(page, base_url, open_app, lang, game):
+    sentences = english_sentences(lang)
+    open_app(page, base_url, f"lang={lang}&game={game}&players=2&seats=human,bot:random&seed=21&speed=0"
+                             f"&options={SHORT[game]}")
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.evaluate("document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr")
+    moves = 0
+    while wait_for_my_turn_or_end(page) == "playing":
+        page.locator("[data-legal]").first.wait_for()
+        assert visible_english(page, sentences) == []
+        if lang == "ar":
+            xs = page.locator("[data-part=hand] .card").evaluate_all(
+                "cards => cards.map((c) => c.getBoundingClientRect().left)")
+            if len(set(xs)) > 1:  # the hand's first card is the rightmost one
+                assert xs[0] == max(xs) and min(xs) < xs[0], f"the hand is not mirrored: {xs}"
+        make_a_move(page)
+        moves += 1
+        assert moves < 400
+    assert moves > 0
+    page.locator("#over").wait_for()
+    assert visible_english(page, sentences) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_demo_in_every_language(page, base_url, open_app, lang, game):
+    sentences = english_sentences(lang)
+    open_app(page, base_url, f"lang={lang}&demo={game}")
+    assert page.evaluate("document.documentElement.lang") == lang
+    steps = 0
+    while page.evaluate("document.documentElement.dataset.state") == "playing":
+        step = page.evaluate("document.documentElement.dataset.demoStep")
+        assert visible_english(page, sentences) == [], f"step {step}"
+        page.locator("#demo-next").click()
+        page.wait_for_function(f"document.documentElement.dataset.demoStep !== '{step}'")
+        steps += 1
+    assert steps >= 5
+    assert page.locator("#demo-end").is_visible()
+    assert visible_english(page, sentences) == []
+
+
+def test_unknown_language_falls_back_to_english_and_keeps_the_link(page, base_url, open_app):
+    """A link with a language this build lacks says so, in English, and still starts its game."""
+    assert open_app(page, base_url, "lang=xx&game=go_fish&players=3&seats=human,bot:random,bot:random&seed=3") == "playing"
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert "not available" in page.locator(".toast").first.inner_text()
+    assert page.evaluate("window.tidepool.call('state').then((r) => r.view.players)") == 3
+
+
+def test_language_switches_live_at_the_table(page, base_url, open_app):
+    open_app(page, base_url, "game=snorkeling&players=2&seats=human,bot:random&seed=4&speed=0&options=first_player=0")
+    wait_for_my_turn_or_end(page)
+    before = page.evaluate("window.tidepool.call('state').then((r) => r.steps)")
+    page.locator("#side-toggle").click() if page.locator("#table-lang").is_hidden() else None
+    page.locator("#table-lang").select_option("pt")
+    page.wait_for_function("document.documentElement.lang === 'pt'")
+    page.wait_for_function("document.querySelector('#log li') && !/Round 1 begins/.test(document.querySelector('#log').innerText)")
+    assert page.evaluate("window.tidepool.call('state').then((r) => r.steps)") == before
+    assert "Rodada" in page.locator("#log").inner_text() or "rodada" in page.locator("#log").inner_text()
