@@ -376,13 +376,27 @@ MIME_TYPES = {
 }
 
 
+def content_security_policy(page: Path = ROOT / "index.html") -> str:
+    """The policy index.html declares in its <meta http-equiv="Content-Security-Policy">, which
+    `serve` also sends as a header (the header covers the engine's worker too)."""
+    found = re.search(r'<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"',
+                      page.read_text(encoding="utf-8"))
+    if not found:
+        fail("index.html declares no Content-Security-Policy")
+    return found.group(1)
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types the runtime needs; revalidated on every load."""
+    """Static files with the MIME types the runtime needs, the page's Content-Security-Policy,
+    revalidated on every load."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    policy = ""
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        if self.policy:
+            self.send_header("Content-Security-Policy", self.policy)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib signature)
@@ -407,7 +421,10 @@ class SiteServer(http.server.ThreadingHTTPServer):
 def make_server(directory: Path, port: int = 8000, host: str = "127.0.0.1",
                 quiet: bool = False) -> SiteServer:
     """A server for directory (not yet running); port 0 picks a free port."""
-    handler = functools.partial(SiteHandler, directory=str(directory))
+    page = directory / "index.html"
+    policy = content_security_policy(page) if page.is_file() else ""
+    handler = type("PolicySiteHandler", (SiteHandler,), {"policy": policy})
+    handler = functools.partial(handler, directory=str(directory))
     return SiteServer((host, port), handler, quiet=quiet)
 
 

@@ -91,7 +91,7 @@ def visit(context, url: str, want: str, settle: bool = False) -> float:
 def time_page(browser, url: str, want: str, warm: bool) -> float:
     """One measurement in a fresh context; warm: the second visit, after the first one installed
     the service worker (the bare page has none: its second visit uses the HTTP cache)."""
-    context = browser.new_context(service_workers="allow" if warm else "block")
+    context = browser.new_context(service_workers="allow" if warm else "block", bypass_csp=True)
     context.add_init_script(RECORD)
     try:
         if warm:

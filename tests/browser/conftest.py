@@ -97,7 +97,9 @@ def page_log():
 def page(browser, page_log, request):
     """A page in a fresh context that blocks and records every non-loopback request."""
     workers = "allow" if request.node.get_closest_marker("service_worker") else "block"
-    context = browser.new_context(service_workers=workers)
+    # Playwright evaluates the tests' string predicates with eval(), which the page's
+    # Content-Security-Policy forbids; test_csp.py checks the app under the policy itself.
+    context = browser.new_context(service_workers=workers, bypass_csp=True)
 
     def guard(route):
         if is_external(route.request.url):
