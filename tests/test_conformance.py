@@ -126,7 +126,8 @@ def test_card_count_is_known(name):
 def test_setup_errors_and_defaults(name):
     cls = REGISTRY[name]
     for players in (cls.min_players - 1, cls.max_players + 1, str(cls.min_players)):
-        with pytest.raises(pc.InvalidOption, match="players must be"):
+        with pytest.raises(pc.InvalidOption, match=f"{name}: players: expected a whole number from "
+                                                   f"{cls.min_players} to {cls.max_players}, got"):
             pc.new_game(name, players, seed=1)
     with pytest.raises(pc.InvalidOption, match="unknown option"):
         pc.new_game(name, cls.min_players, seed=1, options={"no_such_option": True})

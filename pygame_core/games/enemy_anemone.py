@@ -98,6 +98,11 @@ class EnemyAnemone(Game):
             return [f"{s}{r}" for s in SUITS for r in range(2, 10)]
         return [f"{s}{r}" for s in SUITS[:n] for r in range(1, 11)]  # EA-1
 
+    def max_actions(self) -> int:
+        """Four hands of one action per card of the deck (GEN-6, EA-9): every action plays or
+        discards a card from hand, and each card is dealt or drawn once per hand."""
+        return HANDS_PER_GAME * len(self.full_deck())
+
     @staticmethod
     def card_fields(card: str) -> dict[str, str]:
         return {"suit": card[0], "rank": card[1:]}

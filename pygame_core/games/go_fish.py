@@ -96,6 +96,16 @@ class GoFish(Game):
     def full_deck(self) -> list[str]:
         return list(CARDS)
 
+    def max_actions(self) -> int:
+        """``53 * 53 + 14 * STALL_LIMIT`` = 16,809 asks (GEN-6, GF-9a).
+
+        While the stock has cards, every miss draws one (GF-4), and between two draws one player
+        asks and each catch (GF-3) adds at least one card to what that player holds or has booked:
+        at most 52 catches and one miss per draw, 52 draws. Asks with an empty stock (only with
+        ``keep_playing``) end the game after ``STALL_LIMIT`` in a row without a book; 13 books.
+        """
+        return (len(CARDS) + 1) ** 2 + (BOOKS + 1) * STALL_LIMIT
+
     @staticmethod
     def card_fields(card: str) -> dict[str, str]:
         return {"rank": card[0], "suit": card[1]}

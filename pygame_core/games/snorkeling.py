@@ -32,9 +32,9 @@ def follows(card: str, top: str) -> tuple[bool, bool]:
 
 class Snorkeling(Game):
     """Snorkeling. Options: ``expert`` (SN-4), ``target_score`` 12 or 6 (SN-8), ``first_player``
-    (GEN-4), ``max_turns_per_round`` (SN-14), ``max_rounds`` (default 100).
+    (GEN-4), ``max_turns_per_round`` 1..500 (SN-14), ``max_rounds`` 1..100 (SN-15).
 
-    ``max_rounds`` (ruling, not in RULES.md): SN-8's "a tie for the lead plays another round" can
+    ``max_rounds`` (SN-15): SN-8's "a tie for the lead plays another round" can
     repeat forever (everyone always passing ends every round by SN-13 with all piles at 5), which
     GEN-6 forbids; after ``max_rounds`` rounds the game ends and every tied leader wins.
 
@@ -49,12 +49,27 @@ class Snorkeling(Game):
     option_spec = {
         "expert": Option(False),
         "target_score": Option(12, int, choices=(12, 6)),
-        "max_turns_per_round": Option(500, int, minimum=1),
-        "max_rounds": Option(100, int, minimum=1),
+        "max_turns_per_round": Option(500, int, minimum=1, maximum=500),
+        "max_rounds": Option(100, int, minimum=1, maximum=100),
     }
 
     def full_deck(self) -> list[str]:
         return list(SEA_CARDS)
+
+    def max_actions(self) -> int:
+        """``max_rounds * (4 * max_turns_per_round + 5 * players)`` (GEN-6, SN-14, SN-15).
+
+        A turn is ``pass``, or card plays (``center``, ``place``) then ``end`` unless it placed,
+        then ``takeback`` or ``keep`` if offered: at most 2 actions besides its card plays. A hand
+        gains at most 2 cards a turn (SN-6: one draw, then a second draw or a take-back, or the
+        draw up to 2), so a round's card plays are at most the 5 dealt to each player plus 2 per
+        turn. Round and turn caps bound the rest; 203,000 at 6 players with both caps at their
+        maxima, which are their defaults: random and bot rounds stay under 150 turns and games
+        under 12 rounds, and a game without a tie for the lead reaches the target score within
+        24 rounds (each round scores at least 1 per player but the one who got the Beach).
+        """
+        options = self.options
+        return options["max_rounds"] * (4 * options["max_turns_per_round"] + HAND_SIZE * self.players)
 
     @staticmethod
     def card_fields(card: str) -> dict[str, str]:
