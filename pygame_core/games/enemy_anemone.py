@@ -396,7 +396,7 @@ class EnemyAnemone(Game):
     # ----- determinization (for search bots; GEN-7, EA-12) --------------------------------------
 
     def determinize(self, seat: int, rng: random.Random) -> "EnemyAnemone":
-        """An independent copy in which every card hidden from ``seat`` is dealt again at random.
+        """A fork (:meth:`Game.fork`) in which every card hidden from ``seat`` is dealt again at random.
 
         For search bots (information-set Monte Carlo tree search). Hidden from ``seat`` (EA-12) are
         the other hands, the stock (2 players) and the identity of the other players' discards.
@@ -427,7 +427,7 @@ class EnemyAnemone(Game):
         others = [p for p in range(self.players) if p != seat]
         hands, piles, stock = _deal_by_suit(pool, others, [len(h) for h in self.hands],
                                             len(self.stock), suits, voids, limits, discards, rng)
-        new = self.clone()
+        new = self.fork()
         new.rng = random.Random(rng.getrandbits(64))
         new.actions = []
         new._legal = None

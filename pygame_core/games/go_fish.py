@@ -313,7 +313,7 @@ class GoFish(Game):
     # ----- determinization (for search bots; GEN-7, GF-10) --------------------------------------
 
     def determinize(self, seat: int, rng: random.Random) -> "GoFish":
-        """An independent copy in which every card hidden from ``seat`` is dealt again at random.
+        """A fork (:meth:`Game.fork`) in which every card hidden from ``seat`` is dealt again at random.
 
         For search bots (information-set Monte Carlo tree search). Hidden from ``seat`` (GF-10) are
         the other hands and the stock. They are re-dealt at random from the cards ``seat`` has not
@@ -375,7 +375,7 @@ class GoFish(Game):
                                       rng)
             if hands is not None:
                 break
-        new = self.clone()
+        new = self.fork()
         new.rng = random.Random(rng.getrandbits(64))
         new.actions = []
         new._legal = None

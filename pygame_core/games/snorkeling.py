@@ -306,7 +306,7 @@ class Snorkeling(Game):
     # ----- determinization (for search bots; GEN-7) ---------------------------------------------
 
     def determinize(self, seat: int, rng: random.Random) -> "Snorkeling":
-        """An independent copy in which every card hidden from ``seat`` is dealt again at random.
+        """A fork (:meth:`Game.fork`) in which every card hidden from ``seat`` is dealt again at random.
 
         For search bots (information-set Monte Carlo tree search). Hidden from ``seat`` (SN-11) are
         the other players' hands and the draw pile's order. They are re-dealt at random from the
@@ -331,7 +331,7 @@ class Snorkeling(Game):
             unseen.subtract(cards)
         pool = sorted(unseen.elements())
         rng.shuffle(pool)
-        new = self.clone()
+        new = self.fork()
         new.rng = random.Random(rng.getrandbits(64))
         new.actions = []
         new._legal = None
