@@ -31,6 +31,7 @@ import argparse
 import itertools
 import json
 import random
+import signal
 import sys
 import time
 import traceback
@@ -239,6 +240,11 @@ def soak(seconds: float, games: int | None, seed: int, out=sys.stdout) -> dict:
     return stats
 
 
+def stop(signum: int, frame) -> None:
+    """Signal handler: stop the soak as Ctrl+C does (the report is still printed)."""
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the soak from the command line; exit status 1 on any failure."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -246,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=None, help="play this many games instead")
     parser.add_argument("--seed", type=int, default=None, help="soak seed (default: random)")
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, stop)  # kill PID (or Ctrl+C) ends the soak with its report
+    signal.signal(signal.SIGINT, stop)
     seed = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     started = time.monotonic()
     stats = soak(args.minutes * 60, args.games, seed)

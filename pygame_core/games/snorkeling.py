@@ -30,6 +30,13 @@ def follows(card: str, top: str) -> tuple[bool, bool]:
     return value(card) == (value(top) + 1) % 5, card[0] == top[0]
 
 
+# Lookup tables for legal actions (a long save replays fast): per centre top the cards that may
+# follow it by either rule (SN-3, SN-4) and those of its colour; per value the cards of that value.
+FOLLOWERS = {top: frozenset(c for c in SEA_CARDS if any(follows(c, top))) for top in SEA_CARDS}
+SAME_COLOUR = {top: frozenset(c for c in SEA_CARDS if c[0] == top[0]) for top in SEA_CARDS}
+OF_VALUE = {v: frozenset(c for c in SEA_CARDS if value(c) == v) for v in range(-1, 6)}
+
+
 class Snorkeling(Game):
     """Snorkeling. Options: ``expert`` (SN-4), ``target_score`` 12 or 6 (SN-8), ``first_player``
     (GEN-4), ``max_turns_per_round`` 1..500 (SN-14), ``max_rounds`` 1..100 (SN-15).
@@ -110,39 +117,34 @@ class Snorkeling(Game):
 
     # ----- legal actions (SN-2 ... SN-5, SN-12) -------------------------------------------------
 
-    def _centre_moves(self) -> list[str]:
+    def _centre_moves(self, cards: set[str]) -> list[str]:
+        """``center`` actions for the distinct ``cards`` of the current hand (SN-3, SN-4)."""
         top = self.centre[-1]
-        expert = self.options["expert"]
-        moves = []
-        for card in self.hands[self.current_player]:
-            higher, same = follows(card, top)
-            if self.mode == SAME and not expert:
-                ok = same
-            elif self.mode == HIGHER and not expert:
-                ok = False
-            else:
-                ok = higher or same
-            if ok:
-                moves.append("center " + card)
-        return moves
+        if self.options["expert"] or self.mode == ANY:
+            return ["center " + card for card in cards & FOLLOWERS[top]]
+        if self.mode == SAME:
+            return ["center " + card for card in cards & SAME_COLOUR[top]]
+        return []  # SN-3: a +1 play of another colour ends the centre play
 
-    def _place_moves(self) -> list[str]:
+    def _place_moves(self, cards: set[str]) -> list[str]:
+        """``place`` actions for the distinct ``cards`` of the current hand (SN-5)."""
         me = self.current_player
         moves = []
         for seat, pile in enumerate(self.piles):
             if seat != me:
-                wanted = value(pile[-1]) - 1
-                moves.extend(f"place {card} {seat}" for card in self.hands[me] if value(card) == wanted)
+                moves.extend(f"place {card} {seat}" for card in cards & OF_VALUE[value(pile[-1]) - 1])
         return moves
 
     def _legal_actions(self) -> list[str]:
         if self.phase == TAKEBACK:
             return ["keep", "takeback"]
+        cards = set(self.hands[self.current_player])  # copies are interchangeable
         if self.phase == START:
-            moves = ["pass"] + self._centre_moves()
+            moves = ["pass"] + self._centre_moves(cards)
         else:
-            moves = ["end"] + self._centre_moves() + self._place_moves()
-        return sorted(set(moves))
+            moves = ["end"] + self._centre_moves(cards) + self._place_moves(cards)
+        moves.sort()
+        return moves
 
     def _malformed(self, action: str) -> str | None:
         parts = action.split(" ")
