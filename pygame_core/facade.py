@@ -295,11 +295,11 @@ def bot_step(budget_ms: float | None = None) -> dict:
 def load(text: str) -> dict:
     """Resume a table from :meth:`Table.save_text`; the running table is kept if ``text`` is bad."""
     global _table
-    if not isinstance(text, str) or too_deep(text):
-        raise ValueError("this is not a Tidepool save file")
-    if len(text) > MAX_SAVE_CHARS:
+    if isinstance(text, str) and len(text) > MAX_SAVE_CHARS:
         raise ValueError(f"this save file is {len(text):,} characters long; the longest game fits "
                          f"in {MAX_SAVE_CHARS:,} (GEN-6)")
+    if not isinstance(text, str) or too_deep(text):
+        raise ValueError("this is not a Tidepool save file")
     try:
         data = json.loads(text)
     except ValueError:
