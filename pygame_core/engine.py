@@ -22,6 +22,7 @@ SAVE_VERSION = 1
 
 
 MAX_SEED = 2**53 - 1  # the largest whole number a page's JavaScript keeps exactly (GEN-1)
+TRUE_WORDS, FALSE_WORDS = ("1", "true", "yes", "on"), ("0", "false", "no", "off")  # bool option texts
 
 
 def shown(value: Any, limit: int = 60) -> str:
@@ -108,7 +109,6 @@ class Option:
         return self.check(name, text, players)
 
 
-TRUE_WORDS, FALSE_WORDS = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 COMMON_OPTIONS = {"first_player": Option(None, seat=True)}  # GEN-4
 
 
@@ -356,11 +356,13 @@ class Game:
         never changes an entry once logged; treat them as read-only)."""
         new = object.__new__(type(self))
         state = self.__dict__.copy()
+        history = state.pop("history")
         for key, value in state.items():
             if type(value) is list:
-                state[key] = [v[:] if type(v) is list else v for v in value] if key != "history" else value[:]
+                state[key] = [v[:] if type(v) is list else v for v in value]
             elif type(value) is dict:
                 state[key] = dict(value)
+        state["history"] = history[:]  # the entries themselves are shared
         state["rng"] = random.Random()
         state["rng"].setstate(self.rng.getstate())
         new.__dict__ = state

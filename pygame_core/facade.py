@@ -16,12 +16,11 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from . import GAMES, InvalidOption, load_game, new_game
-from .saves import too_deep
 from .bots import LEVELS, make_bot
 from .describe import LANGUAGES, catalog, log_items, move_items, player_name, translated
 from .engine import MAX_SEED, Game, shown, whole_number
 from .games import REGISTRY
-from .saves import MAX_SAVE_CHARS
+from .saves import MAX_SAVE_CHARS, too_deep
 
 SAVE_KIND = "tidepool-table"
 MAX_SPEED_MS = 60_000
