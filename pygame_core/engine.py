@@ -4,7 +4,9 @@ A game module subclasses :class:`Game` and implements ``_setup``, ``_legal_actio
 ``_game_view`` and ``full_deck``. Everything the three games share lives here once.
 
 State kept by a game must be JSON-free of objects: ``str``/``int``/``bool``/``None`` leaves,
-tuples, and lists nested at most two deep (a list of hands is fine). :meth:`Game.clone` relies on it.
+tuples, and lists nested at most two deep (a list of hands is fine), each list holding either lists
+or immutable values (dicts: the history's entries). :meth:`Game.fork` and :meth:`Game.clone` rely
+on it.
 """
 
 from __future__ import annotations
@@ -356,15 +358,13 @@ class Game:
         never changes an entry once logged; treat them as read-only)."""
         new = object.__new__(type(self))
         state = self.__dict__.copy()
-        history = state.pop("history")
         for key, value in state.items():
-            if type(value) is list:
-                state[key] = [v[:] if type(v) is list else v for v in value]
+            if type(value) is list:  # of one kind: lists (copied too) or immutable values
+                state[key] = [v[:] for v in value] if value and type(value[0]) is list else value[:]
             elif type(value) is dict:
                 state[key] = dict(value)
-        state["history"] = history[:]  # the entries themselves are shared
-        state["rng"] = random.Random()
-        state["rng"].setstate(self.rng.getstate())
+        rng = state["rng"] = random.Random.__new__(random.Random)  # not seeded: the state is set
+        rng.setstate(self.rng.getstate())
         new.__dict__ = state
         return new
 
