@@ -217,7 +217,7 @@ class Game:
         full = self.full_deck()
         if sorted(deck) != sorted(full):
             extra = sorted(set(deck) - set(full))
-            hint = f"unknown card {extra[0]!r}" if extra else (
+            hint = f"unknown card {shown(extra[0])}" if extra else (
                 f"{len(deck)} cards given, {len(full)} expected" if len(deck) != len(full)
                 else "some card appears the wrong number of times")
             raise InvalidDeck(f"{self.name}: deck is not a permutation of the game's deck ({hint})")

@@ -192,11 +192,11 @@ def parse_query(query: str) -> dict:
                               "speed": None, "start": "game" in params}
     lang = params.get("lang", "en")
     if lang not in translated():
-        raise ValueError(f"lang: {lang!r} is not available; use one of {', '.join(translated())}")
+        raise ValueError(f"lang: {shown(lang)} is not available; use one of {', '.join(translated())}")
     config["lang"] = lang
     if "game" in params:
         if params["game"] not in GAMES:
-            raise ValueError(f"game: unknown game {params['game']!r}; use one of {', '.join(GAMES)}")
+            raise ValueError(f"game: unknown game {shown(params['game'])}; use one of {', '.join(GAMES)}")
         config["game"] = params["game"]
     cls = REGISTRY[config["game"]]
     for key, low, high in (("players", cls.min_players, cls.max_players), ("seed", 0, MAX_SEED),
@@ -210,7 +210,7 @@ def parse_query(query: str) -> dict:
         for item in params["options"].split(","):
             name, sep, text = item.partition("=")
             if not sep:
-                raise ValueError(f"options: expected name=value, got {item!r}")
+                raise ValueError(f"options: expected name=value, got {shown(item)}")
             pairs[name.strip()] = text.strip()
         config["options"] = parse_options(config["game"], pairs, config["players"])
     return config
@@ -316,7 +316,7 @@ def playout_speed(name: str, seconds: float = 2.0) -> dict:
     """Random 4-player playouts of ``name`` through the public API for about ``seconds``:
     ``{"actions_per_second", "games"}`` (the same code measures CPython and the browser)."""
     if name not in GAMES:
-        raise ValueError(f"unknown game {name!r}")
+        raise ValueError(f"unknown game {shown(name)}")
     rng = random.Random(0)
     end = time.perf_counter() + seconds
     actions = games = 0
@@ -415,7 +415,7 @@ def demo(name: str, lang: str = "en") -> dict:
     from .demos import build_demo
 
     if lang not in LANGUAGES:
-        raise ValueError(f"lang: unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
+        raise ValueError(f"lang: unknown language {shown(lang)}; use one of {', '.join(LANGUAGES)}")
     return {"ok": True, **build_demo(name, lang)}
 
 

@@ -67,7 +67,7 @@ def load_game(text: str) -> Game:
         raise InvalidSave("not a Tidepool save: the format marker is missing")
     version = data.get("version")
     if type(version) is not int or version != SAVE_VERSION:
-        raise InvalidSave(f"save version {version!r} is not supported (expected {SAVE_VERSION})")
+        raise InvalidSave(f"save version {shown(version)} is not supported (expected {SAVE_VERSION})")
     keys = {"game", "players", "seed", "options", "deck", "actions"}
     missing = sorted(keys - set(data))
     if missing:
