@@ -19,6 +19,8 @@ MAX_SAVE_CHARS = 20 * MAX_SAVE_ACTIONS + 65_536
 
 def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
     """Whether the JSON ``text`` nests arrays/objects more than ``limit`` deep (strings skipped)."""
+    if text.count("[") + text.count("{") <= limit:  # a save has a handful: no need to scan
+        return False
     depth = 0
     in_string = escaped = False
     for char in text:
