@@ -4,6 +4,7 @@ facade's answers to malformed commands, and a short slice of the soak test (test
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -294,3 +295,17 @@ def test_soak_slice_finds_no_failure():
     stats = soak.soak(seconds=1.5, games=None, seed=8)
     assert stats["failures"] == 0 and stats["games"] >= 1 and stats["actions"] >= 1
     assert stats["saves"] == soak.MUTATIONS * stats["games"]
+
+
+def test_soak_reports_a_broken_invariant(monkeypatch):
+    """The soak's checks bite: legal actions in the wrong order are a failure, reported with the
+    game, seed and options."""
+    from pygame_core.games.snorkeling import Snorkeling
+
+    legal = Snorkeling._legal_actions
+    monkeypatch.setattr(Snorkeling, "_legal_actions", lambda self: legal(self)[::-1])
+    monkeypatch.setattr(soak, "configs", lambda: [("snorkeling", 2, {})])
+    out = io.StringIO()
+    stats = soak.soak(seconds=60, games=2, seed=1, out=out)
+    assert stats["games"] == 2 and stats["failures"] == 2 and stats["per"]["snorkeling/2"][2] == 2
+    assert out.getvalue().startswith("FAILURE: snorkeling, 2 players, seed ")
