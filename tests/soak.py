@@ -2,9 +2,9 @@
 
     python3 tests/soak.py [--minutes N | --games N] [--seed S]      (or: python3 build.py soak)
 
-Games are played round-robin over every (game, player count, combination of the bool and choice
-options); numeric options (Snorkeling's caps) and ``first_player`` are drawn at random per game,
-their bounds included. Each seat is a random bot most of the time, else an easy, medium or (with
+Games are played round-robin over every game and player count, each taking its combinations of
+the bool and choice options in turn; numeric options (Snorkeling's caps) and ``first_player`` are
+drawn at random per game, their bounds included. Each seat is a random bot most of the time, else an easy, medium or (with
 few iterations) hard bot. After every action it checks (raising ``AssertionError`` on a breach):
 
 - the per-state contract of ``helpers.check_invariants`` (legal actions sorted, unique, non-empty
@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import math
 import random
 import signal
 import sys
@@ -49,21 +50,26 @@ HUGE = [-1, 2**53, 10**30, 1.5, "7", None, True, [], {}]
 
 
 def configs() -> list[tuple[str, int, dict]]:
-    """Every (game, players, combination of the bool and choice options) that ``new_game`` takes."""
-    found = []
+    """Every (game, players, combination of the bool and choice options) that ``new_game`` takes,
+    ordered so that each stretch of (games x player counts) configurations has every game and
+    player count once (equal shares), taking the option combinations of each in turn."""
+    groups = []
     for name, cls in REGISTRY.items():
         spec = {n: o for n, o in cls.all_options().items()
                 if not o.seat and (o.kind is bool or o.choices is not None)}
         values = [(False, True) if o.kind is bool else o.choices for o in spec.values()]
         for players in range(cls.min_players, cls.max_players + 1):
+            group = []
             for combo in itertools.product(*values):
                 options = dict(zip(spec, combo))
                 try:
                     pc.new_game(name, players, seed=0, options=options)
                 except pc.InvalidOption:
                     continue  # e.g. Go Fish's ask_own_card without ask_card
-                found.append((name, players, options))
-    return found
+                group.append((name, players, options))
+            groups.append(group)
+    rounds = math.lcm(*(len(group) for group in groups))
+    return [group[i % len(group)] for i in range(rounds) for group in groups]
 
 
 def random_options(name: str, players: int, options: dict, rng: random.Random) -> dict:
@@ -206,7 +212,6 @@ def soak(seconds: float, games: int | None, seed: int, out=sys.stdout) -> dict:
     "failures", "per"}`` where ``per`` maps ``"game/players"`` to ``[games, actions, failures]``."""
     rng = random.Random(seed)
     cases = configs()
-    rng.shuffle(cases)
     stats = {"games": 0, "actions": 0, "saves": 0, "failures": 0, "per": {}}
     start = time.monotonic()
     end, report = start + seconds, start + 300

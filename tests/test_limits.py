@@ -292,7 +292,7 @@ def test_facade_names_the_problem_of_a_malformed_command(command, payload, messa
 
 def test_soak_slice_finds_no_failure():
     """A few seconds of tests/soak.py (``python3 build.py soak`` runs it for longer)."""
-    stats = soak.soak(seconds=1.5, games=None, seed=8)
+    stats = soak.soak(seconds=1.5, games=None, seed=1)
     assert stats["failures"] == 0 and stats["games"] >= 1 and stats["actions"] >= 1
     assert stats["saves"] == soak.MUTATIONS * stats["games"]
 
