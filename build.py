@@ -5,6 +5,7 @@
     python3 build.py serve [--port N] build, then serve dist/site/ on http://localhost:8000
     python3 build.py test [ARGS...]   set up .venv/ and Chromium, build, run pytest with ARGS
     python3 build.py bench            build, then print start-up, wheel size and engine speed
+    python3 build.py soak [--minutes N] play random and bot games checking every invariant
 
 The runtime (Pyodide) comes from the npm registry through `npm pack`, pinned by version and checked
 by hash, and is cached under .cache/ so a second build needs no network.
@@ -560,6 +561,13 @@ def run_bench() -> int:
     return max(codes)
 
 
+def run_soak(minutes: float, extra: list[str]) -> int:
+    """Run the soak test (tests/soak.py: standard library only, so no set-up) for ``minutes``,
+    in this one process's child; return its exit code (1 on any failure)."""
+    return subprocess.run([sys.executable, str(ROOT / "tests" / "soak.py"), "--minutes",
+                           str(minutes), *extra], cwd=ROOT).returncode
+
+
 # --------------------------------------------------------------------------- command line
 
 
@@ -572,8 +580,15 @@ def main(argv: list[str] | None = None) -> int:
     serve_parser.add_argument("--port", type=int, default=8000)
     commands.add_parser("test", help="set up, build and run every test (other args go to pytest)")
     commands.add_parser("bench", help="build, then print the benchmark figures")
+    soak_parser = commands.add_parser(
+        "soak", help="random and bot play over every game, player count and option combination, "
+                     "checking invariants after every action (other args go to tests/soak.py)",
+        description="Run tests/soak.py in one process; --games N plays N games instead of a "
+                    "time, --seed S repeats a run. Prints games, actions and failures; exit "
+                    "status 1 on any failure.")
+    soak_parser.add_argument("--minutes", type=float, default=1.0, help="how long (default 1)")
     args, extra = parser.parse_known_args(argv)
-    if extra and args.command != "test":
+    if extra and args.command not in ("test", "soak"):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
 
     if args.command == "build":
@@ -584,6 +599,10 @@ def main(argv: list[str] | None = None) -> int:
         return run_tests(extra)
     elif args.command == "bench":
         return run_bench()
+    elif args.command == "soak":
+        if not (args.minutes > 0 and args.minutes < float("inf")):
+            parser.error(f"soak: --minutes must be a positive number, got {args.minutes}")
+        return run_soak(args.minutes, extra)
     return 0
 
 

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from .engine import Game
+from .engine import Game, shown
 from .errors import IllegalAction, InvalidDeck, InvalidOption, InvalidSave, MalformedAction
 from .games import REGISTRY
 from .saves import load_game
@@ -29,7 +29,7 @@ def new_game(name: str, players: int, seed: int | None = None, options: dict | N
     """
     cls = REGISTRY.get(name) if isinstance(name, str) else None
     if cls is None:
-        raise InvalidOption(f"unknown game {name!r}; known: {', '.join(GAMES)}")
+        raise InvalidOption(f"unknown game {shown(name)}; known: {', '.join(GAMES)}")
     return cls(players, seed=seed, options=options, deck=deck)
 
 

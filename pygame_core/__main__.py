@@ -4,6 +4,9 @@ Runs bot tournaments and prints each level's win rate with a 95% Wilson interval
 move. Games are played in rotations: every deal (game seed) is played once per rotation of the
 seat list, so each entry sits in every position on the same cards and position and deal luck
 cancel out. Standard library only.
+
+Every bad argument ends the program with argparse's usage line, a one-line message and exit
+status 2; numbers follow the engine's whole-number rule (:func:`~pygame_core.engine.whole_number`).
 """
 
 from __future__ import annotations
@@ -17,7 +20,12 @@ from collections import defaultdict
 
 from . import GAMES, new_game
 from .bots import LEVELS, make_bot
+from .engine import MAX_SEED, whole_number
 from .games import REGISTRY
+
+MAX_GAMES = 1_000_000
+MAX_JOBS = 64
+MAX_ITERATIONS = 1_000_000
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -31,8 +39,9 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def parse_options(game: str, text: str) -> dict:
-    """``name=value,...`` into typed options of ``game`` (as the page's URL parameter)."""
+def parse_options(game: str, text: str, players: int) -> dict:
+    """``name=value,...`` into typed options of ``game`` (as the page's URL parameter). Raises
+    ``ValueError`` naming the bad item."""
     from .facade import parse_options as parse
     if not text:
         return {}
@@ -40,16 +49,59 @@ def parse_options(game: str, text: str) -> dict:
     for item in text.split(","):
         name, sep, value = item.partition("=")
         if not sep:
-            raise ValueError(f"--options: expected name=value, got {item!r}")
+            raise ValueError(f"expected name=value, got {item!r}")
         pairs[name.strip()] = value.strip()
-    return parse(game, pairs)
+    return parse(game, pairs, players)
+
+
+def whole(low: int, high: int):
+    """An argparse ``type``: ASCII digits naming a whole number from ``low`` to ``high``."""
+    def convert(text: str) -> int:
+        try:
+            return whole_number("value", text, low, high, text=True)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc).removeprefix("value: ")) from None
+    return convert
+
+
+def milliseconds(text: str) -> float:
+    """An argparse ``type``: a finite number of milliseconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not (text.isascii() and math.isfinite(value) and value >= 0):
+        raise argparse.ArgumentTypeError(f"expected a number of milliseconds, 0 or more, got {text!r}")
+    return value
+
+
+def check(args: argparse.Namespace) -> tuple[list[str], int, dict]:
+    """The seats, player count and options of a tournament; raises ``ValueError`` with a message
+    for the usage error."""
+    seats = [s.strip() for s in args.seats.split(",")]
+    cls = REGISTRY[args.game]
+    players = args.players or len(seats)
+    if not cls.min_players <= players <= cls.max_players:
+        raise ValueError(f"{args.game} takes {cls.min_players} to {cls.max_players} players, "
+                         f"got {players}" + ("" if args.players else " (one per --seats level)"))
+    if len(seats) != players:
+        raise ValueError(f"--seats names {len(seats)} levels for {players} players")
+    unknown = [s for s in seats if s not in LEVELS]
+    if unknown:
+        raise ValueError(f"--seats: unknown level {unknown[0]!r}; levels: {', '.join(LEVELS)}")
+    try:
+        options = parse_options(args.game, args.options, players)
+    except ValueError as exc:
+        raise ValueError(f"--options: {exc}") from None
+    return seats, players, options
 
 
 def play_one(task: tuple) -> dict:
     """Play game ``index`` of a tournament; returns per entry the win share and decision times."""
     game_name, players, seats, options, seed, index, settings = task
     deal, rotation = divmod(index, players)
-    game = new_game(game_name, players=players, seed=seed * 1_000_003 + deal, options=options)
+    game = new_game(game_name, players=players, seed=(seed * 1_000_003 + deal) % (MAX_SEED + 1),
+                    options=options)
     entry_at = [(s - rotation) % players for s in range(players)]  # seat -> index in seats
     bots = []
     for seat in range(players):
@@ -73,17 +125,8 @@ def play_one(task: tuple) -> dict:
 
 
 def tournament(args: argparse.Namespace) -> int:
-    seats = [s.strip() for s in args.seats.split(",")]
-    cls = REGISTRY[args.game]
-    players = args.players or len(seats)
-    if not cls.min_players <= players <= cls.max_players:
-        raise SystemExit(f"{args.game} takes {cls.min_players}..{cls.max_players} players")
-    if len(seats) != players:
-        raise SystemExit(f"--seats names {len(seats)} levels for {players} players")
-    unknown = [s for s in seats if s not in LEVELS]
-    if unknown:
-        raise SystemExit(f"unknown level {unknown[0]!r}; levels: {', '.join(LEVELS)}")
-    options = parse_options(args.game, args.options)
+    """Play the tournament ``args`` describes (checked by :func:`check`) and print the report."""
+    seats, players, options = check(args)
     settings: dict = {}
     if args.time_cap is not None:
         settings["time_ms"] = args.time_cap or None
@@ -155,35 +198,42 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     tour = sub.add_parser(
         "tournament", help="play bots against each other and print win rates and move times",
+        usage="%(prog)s GAME --seats LEVEL,LEVEL,... [options]",
         description="Play GAMES games between bot levels. Seats are rotated so every level "
                     "plays every position on the same deals; prints each level's win rate with "
                     "a 95%% Wilson interval and its time per move (mean/median/max).")
     tour.add_argument("game", choices=GAMES, help="which game")
-    tour.add_argument("--players", type=int, help="number of players (default: number of seats)")
+    tour.add_argument("--players", type=whole(1, 99), help="number of players (default: number of seats)")
     tour.add_argument("--seats", required=True,
                       help=f"comma list of one level per seat, levels: {', '.join(LEVELS)}")
-    tour.add_argument("--games", type=int, default=100, help="games to play (default 100; "
+    tour.add_argument("--games", type=whole(1, MAX_GAMES), default=100, help="games to play (default 100; "
                       "a multiple of the player count keeps rotations complete)")
-    tour.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
+    tour.add_argument("--seed", type=whole(0, MAX_SEED), default=0,
+                      help=f"tournament seed, 0 to {MAX_SEED} (default 0)")
     tour.add_argument("--options", default="", help="game options, e.g. expert=1,target_score=6")
-    tour.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    tour.add_argument("--time-cap", type=float, default=None, metavar="MS",
+    tour.add_argument("--jobs", type=whole(1, MAX_JOBS), default=1, help="worker processes (default 1)")
+    tour.add_argument("--time-cap", type=milliseconds, default=None, metavar="MS",
                       help="hard bots' thinking-time cap per move in ms (0 = none; default: "
                            "the bot's own, see pygame_core.bots.ismcts.TIME_CAP_MS)")
-    tour.add_argument("--iterations", type=int, default=None,
+    tour.add_argument("--iterations", type=whole(1, MAX_ITERATIONS), default=None,
                       help="hard bots' iterations per move (default: per game and player count)")
-    tour.add_argument("--progress", type=int, default=0, metavar="N",
+    tour.add_argument("--progress", type=whole(0, MAX_GAMES), default=0, metavar="N",
                       help="print a progress line to stderr every N games (with --jobs 1)")
-    tour.set_defaults(run=tournament)
+    tour.set_defaults(run=tournament, check=check, parser=tour)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; a bad argument exits with status 2 and a usage message."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
         return 0
+    try:
+        args.check(args)
+    except ValueError as exc:
+        args.parser.error(str(exc))
     return args.run(args)
 
 

@@ -4,7 +4,9 @@ A game module subclasses :class:`Game` and implements ``_setup``, ``_legal_actio
 ``_game_view`` and ``full_deck``. Everything the three games share lives here once.
 
 State kept by a game must be JSON-free of objects: ``str``/``int``/``bool``/``None`` leaves,
-tuples, and lists nested at most two deep (a list of hands is fine). :meth:`Game.clone` relies on it.
+tuples, and lists nested at most two deep (a list of hands is fine), each list holding either lists
+or immutable values (dicts: the history's entries). :meth:`Game.fork` and :meth:`Game.clone` rely
+on it.
 """
 
 from __future__ import annotations
@@ -15,10 +17,35 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .errors import IllegalAction, InvalidDeck, InvalidOption, MalformedAction
+from .errors import IllegalAction, InvalidDeck, InvalidOption, MalformedAction, shown
 
 SAVE_FORMAT = "tidepool-save"
 SAVE_VERSION = 1
+
+
+MAX_SEED = 2**53 - 1  # the largest whole number a page's JavaScript keeps exactly (GEN-1)
+TRUE_WORDS, FALSE_WORDS = ("1", "true", "yes", "on"), ("0", "false", "no", "off")  # bool option texts
+
+
+def whole_number(name: str, value: Any, low: int = 0, high: int = MAX_SEED, *, text: bool = False) -> int:
+    """The whole-number rule of every entry point (API, saves, links, command line).
+
+    ``value`` must be an ``int`` (not a ``bool``) from ``low`` to ``high``; seeds take the default
+    range ``0 .. 2**53 - 1`` (GEN-1: the same seed in Python and in the page's JavaScript), options
+    their own range (GEN-6). With ``text=True`` it must instead be a ``str`` of ASCII digits
+    ``0-9`` only (no sign, space, underscore or another script's digits) naming such a number.
+    Returns the number; raises :class:`InvalidOption` naming ``name``, the range and the value.
+    """
+    number = value
+    if text:
+        if not (isinstance(value, str) and value.isascii() and value.isdigit()):
+            number = None
+        else:
+            digits = value.lstrip("0") or "0"
+            number = int(digits) if len(digits) <= len(str(high)) else high + 1
+    if type(number) is not int or not low <= number <= high:
+        raise InvalidOption(f"{name}: expected a whole number from {low} to {high}, got {shown(value)}")
+    return number
 
 
 @dataclass(frozen=True)
@@ -26,31 +53,50 @@ class Option:
     """One game option: its default and the values it accepts.
 
     ``kind`` is ``bool``, ``int`` or ``str``; ``choices`` limits the values (``None`` = any of
-    ``kind`` within ``minimum``). ``seat`` options take a seat number or ``None``.
+    ``kind``). An ``int`` option has a range, ``minimum .. maximum`` (GEN-6: every numeric option
+    is bounded), or its ``choices``. ``seat`` options take a seat number or ``None``.
     """
 
     default: Any
     kind: type = bool
     choices: tuple | None = None
     minimum: int | None = None
+    maximum: int | None = None
     seat: bool = False
+
+    def bounds(self, players: int) -> tuple[int, int]:
+        """The range of a numeric option (a seat option's is ``0 .. players - 1``)."""
+        if self.seat:
+            return 0, players - 1
+        if self.choices is not None:
+            return min(self.choices), max(self.choices)
+        return self.minimum, self.maximum
 
     def check(self, name: str, value: Any, players: int) -> Any:
         """Return ``value`` if it is acceptable, else raise :class:`InvalidOption`."""
-        if self.seat:
-            if value is None:
-                return None
-            if type(value) is not int or not 0 <= value < players:
-                raise InvalidOption(f"option {name}: expected a seat number 0..{players - 1}, got {value!r}")
-            return value
-        if type(value) is not self.kind:
-            raise InvalidOption(f"option {name}: expected {self.kind.__name__}, got {value!r}")
+        if self.seat and value is None:
+            return None
+        if self.seat or self.kind is int:
+            value = whole_number(f"option {name}", value, *self.bounds(players))
+        elif type(value) is not self.kind:
+            raise InvalidOption(f"option {name}: expected {self.kind.__name__}, got {shown(value)}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise InvalidOption(f"option {name}: expected one of {allowed}, got {value!r}")
-        if self.minimum is not None and value < self.minimum:
-            raise InvalidOption(f"option {name}: expected at least {self.minimum}, got {value!r}")
+            raise InvalidOption(f"option {name}: expected one of {allowed}, got {shown(value)}")
         return value
+
+    def parse(self, name: str, text: str, players: int) -> Any:
+        """The value named by ``text`` in a link or on the command line: ``1 true yes on`` /
+        ``0 false no off`` for a ``bool``, ASCII digits for a number (:func:`whole_number`), the
+        text itself for a ``str``; then checked as :meth:`check`. Raises :class:`InvalidOption`."""
+        if self.seat or self.kind is int:
+            return self.check(name, whole_number(f"option {name}", text, *self.bounds(players), text=True), players)
+        if self.kind is bool:
+            low = text.lower()
+            if low not in TRUE_WORDS + FALSE_WORDS:
+                raise InvalidOption(f"option {name}: expected 1 or 0, got {shown(text)}")
+            return low in TRUE_WORDS
+        return self.check(name, text, players)
 
 
 COMMON_OPTIONS = {"first_player": Option(None, seat=True)}  # GEN-4
@@ -118,17 +164,10 @@ class Game:
 
     def __init__(self, players: int, seed: int | None = None, options: dict | None = None,
                  deck: list[str] | None = None) -> None:
-        if type(players) is not int or not self.min_players <= players <= self.max_players:
-            raise InvalidOption(
-                f"{self.name}: players must be {self.min_players}..{self.max_players}, got {players!r}")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
-        if type(seed) is not int or seed < 0:
-            raise InvalidOption(f"seed must be a whole number >= 0, got {seed!r}")
-        self.players = players
-        self.seed = seed
-        self.options = self._check_options(options or {})
-        self.rng = random.Random(seed)
+        self.players = whole_number(f"{self.name}: players", players, self.min_players, self.max_players)
+        self.seed = random.SystemRandom().randrange(2**31) if seed is None else whole_number("seed", seed)
+        self.options = self._check_options({} if options is None else options)
+        self.rng = random.Random(self.seed)
         self.current_player: int | None = None
         self.totals = [0] * players
         self.winners: list[int] = []
@@ -150,11 +189,11 @@ class Game:
 
     def _check_options(self, options: dict) -> dict:
         if not isinstance(options, dict):
-            raise InvalidOption(f"options must be a dict, got {options!r}")
+            raise InvalidOption(f"options must be a dict of option names to values, got {shown(options)}")
         spec = self.all_options()
-        unknown = sorted(set(options) - set(spec))
+        unknown = sorted(shown(name) for name in options if name not in spec)
         if unknown:
-            raise InvalidOption(f"{self.name}: unknown option {unknown[0]!r}; known: {', '.join(sorted(spec))}")
+            raise InvalidOption(f"{self.name}: unknown option {unknown[0]}; known: {', '.join(sorted(spec))}")
         return {name: opt.check(name, options.get(name, opt.default), self.players)
                 for name, opt in spec.items()}
 
@@ -166,7 +205,7 @@ class Game:
         full = self.full_deck()
         if sorted(deck) != sorted(full):
             extra = sorted(set(deck) - set(full))
-            hint = f"unknown card {extra[0]!r}" if extra else (
+            hint = f"unknown card {shown(extra[0])}" if extra else (
                 f"{len(deck)} cards given, {len(full)} expected" if len(deck) != len(full)
                 else "some card appears the wrong number of times")
             raise InvalidDeck(f"{self.name}: deck is not a permutation of the game's deck ({hint})")
@@ -174,6 +213,11 @@ class Game:
 
     def full_deck(self) -> list[str]:
         """The cards shuffled for one round with this player count and these options."""
+        raise NotImplementedError
+
+    def max_actions(self) -> int:
+        """An upper bound on the actions of any game with this setup (players and options) under
+        any sequence of legal actions (GEN-6); :func:`~pygame_core.load_game` refuses a longer save."""
         raise NotImplementedError
 
     @staticmethod
@@ -223,6 +267,8 @@ class Game:
     def _illegal(self, action: Any) -> IllegalAction:
         if not isinstance(action, str):
             return MalformedAction.because(action, "illegal.not_a_string")
+        if len(action) > 40:  # longer than any action of ours
+            return MalformedAction.because(action, "illegal.malformed", problem=f"not an action of {self.name}")
         problem = self._malformed(action)
         if problem:
             return MalformedAction.because(action, "illegal.malformed", problem=problem)
@@ -249,7 +295,7 @@ class Game:
         a seat out of range.
         """
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
-            raise ValueError(f"seat must be None or 0..{self.players - 1}, got {seat!r}")
+            raise ValueError(f"seat must be None or 0..{self.players - 1}, got {shown(seat)}")
         view = {
             "game": self.name,
             "players": self.players,
@@ -282,23 +328,33 @@ class Game:
         Raises ``ValueError`` when ``count`` is not in ``0..len(actions)``.
         """
         if type(count) is not int or not 0 <= count <= len(self.actions):
-            raise ValueError(f"count must be 0..{len(self.actions)}, got {count!r}")
+            raise ValueError(f"count must be 0..{len(self.actions)}, got {shown(count)}")
         game = type(self)(self.players, seed=self.seed, options=self.options, deck=self._deck)
         for action in self.actions[:count]:
             game.apply(action)
         return game
 
     def clone(self) -> "Game":
-        """An independent copy: applying actions to it never affects this game."""
+        """An independent copy sharing nothing mutable with this game: applying actions to it, or
+        editing its ``history``, ``options`` or any list it exposes, never affects this game."""
+        new = self.fork()
+        new.history = [{k: v[:] if type(v) is list else v for k, v in entry.items()}
+                       for entry in self.history]  # entries hold flat lists at most (see log)
+        return new
+
+    def fork(self) -> "Game":
+        """A copy for search bots, cheaper than :meth:`clone`: applying actions to either never
+        affects the other, but the two ``history`` lists hold the same entry dicts (the engine
+        never changes an entry once logged; treat them as read-only)."""
         new = object.__new__(type(self))
         state = self.__dict__.copy()
         for key, value in state.items():
-            if type(value) is list:
-                state[key] = [v[:] if type(v) is list else v for v in value]
+            if type(value) is list:  # of one kind: lists (copied too) or immutable values
+                state[key] = [v[:] for v in value] if value and type(value[0]) is list else value[:]
             elif type(value) is dict:
                 state[key] = dict(value)
-        state["rng"] = random.Random()
-        state["rng"].setstate(self.rng.getstate())
+        rng = state["rng"] = random.Random.__new__(random.Random)  # not seeded: the state is set
+        rng.setstate(self.rng.getstate())
         new.__dict__ = state
         return new
 
@@ -321,7 +377,8 @@ class Game:
         return kind in self.reveals_to_others and entry.get("seat") != seat
 
     def log(self, kind: str, **data: Any) -> None:
-        """Append one public history entry ``{"type": kind, **data}`` (JSON-safe values only)."""
+        """Append one public history entry ``{"type": kind, **data}``: values are ``str``, ``int``,
+        ``bool``, ``None`` or flat lists of those (JSON-safe; :meth:`clone` relies on it)."""
         data["type"] = kind
         self.history.append(data)
 

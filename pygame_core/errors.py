@@ -9,6 +9,18 @@ from typing import Any
 # instead: the same key in the message catalog (``locales/<lang>*.json``), with the same
 # arguments, rendered by ``describe.describe_reason``. Shared keys start with ``illegal.``, a
 # game's own with ``<game>.illegal.``.
+def shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` for an error message, cut to about ``limit`` characters; a whole number too
+    long to print (Python refuses ints over 4,300 digits) is described by its size instead."""
+    if type(value) is int and value.bit_length() > 200:
+        return f"a whole number of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except ValueError:  # e.g. a list holding a huge int
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 REASONS: dict[str, str] = {
     "illegal.not_a_string": "an action is a string",
     "illegal.malformed": "{problem}",
@@ -71,8 +83,8 @@ class IllegalAction(ValueError):
     def because(cls, action: Any, key: str, **args: Any) -> "IllegalAction":
         """The error for ``action`` refused for reason ``key`` (in :data:`REASONS`) with ``args``;
         the message is ``"<action>: <English reason>"`` (``repr`` of a non-string action)."""
-        shown = action if isinstance(action, str) else repr(action)
-        return cls(f"{shown}: {reason_text(key, args)}", key=key, reason_args=args, action=action)
+        text = action if isinstance(action, str) and len(action) <= 60 else shown(action)
+        return cls(f"{text}: {reason_text(key, args)}", key=key, reason_args=args, action=action)
 
 
 class MalformedAction(IllegalAction):

@@ -8,25 +8,24 @@ page itself; ``web/main.py`` wires :func:`call` to JavaScript.
 from __future__ import annotations
 
 import json
+import math
 import random
 import time
 import traceback
 from typing import Any
 from urllib.parse import parse_qsl
 
-from . import GAMES, load_game, new_game
-from .saves import too_deep
+from . import GAMES, InvalidOption, load_game, new_game
 from .bots import LEVELS, make_bot
 from .describe import (LANGUAGES, catalog, describe_reason, log_items, move_items, player_name,
                        translated)
-from .engine import Game
+from .engine import MAX_SEED, Game, shown, whole_number
 from .errors import IllegalAction
 from .games import REGISTRY
+from .saves import MAX_SAVE_CHARS, too_deep
 
 SAVE_KIND = "tidepool-table"
-MAX_SEED = 2**53 - 1  # the largest whole number a page's JavaScript keeps exactly
 MAX_SPEED_MS = 60_000
-TRUE_WORDS, FALSE_WORDS = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
 class Table:
@@ -80,7 +79,7 @@ class Table:
         return None
 
     def undo(self, seat: int | None) -> None:
-        keep = self.undo_target(seat)
+        keep = self.undo_target(_check_seat("seat", seat, self.game.players))
         if keep is None:
             raise ValueError("nothing to undo: your last decision was followed by a card you have seen")
         self.game = self.game.prefix(keep)
@@ -108,7 +107,7 @@ class Table:
             catalog(options["lang"])  # ValueError for a language the engine does not have
             self.lang = options["lang"]
         if "viewer" in options:
-            self.viewer = _check_viewer(options["viewer"], game.players)
+            self.viewer = _check_seat("viewer", options["viewer"], game.players)
         elif current is not None and current in self.humans:
             self.viewer = current
         names = self.names()
@@ -126,7 +125,7 @@ class Table:
         """The table after the first ``step`` actions, seen by ``viewer`` (a seat, ``None`` for a
         spectator, or ``"all"`` for every hand open), with the log up to there."""
         if type(step) is not int or not 0 <= step <= len(self.game.actions):
-            raise ValueError(f"replay step must be 0..{len(self.game.actions)}, got {step!r}")
+            raise ValueError(f"replay step must be 0..{len(self.game.actions)}, got {shown(step)}")
         cursor = self.replay_cursor
         if cursor is None or len(cursor.actions) > step or cursor.actions != self.game.actions[:len(cursor.actions)]:
             cursor = self.game.prefix(0)
@@ -134,7 +133,7 @@ class Table:
             cursor.apply(action)
         self.replay_cursor = cursor
         names = self.names()
-        seat = None if viewer == "all" else _check_viewer(viewer, cursor.players)
+        seat = None if viewer == "all" else _check_seat("viewer", viewer, cursor.players)
         view = cursor.view(seat)
         view["legal_actions"] = []
         state = {"ok": True, "view": view, "viewer": seat, "seats": self.seats, "names": names,
@@ -150,10 +149,9 @@ class Table:
                            "game": json.loads(self.game.to_json())})
 
 
-def _check_viewer(viewer: Any, players: int) -> int | None:
-    if viewer is None or (type(viewer) is int and 0 <= viewer < players):
-        return viewer
-    raise ValueError(f"viewer must be a seat 0..{players - 1} or null, got {viewer!r}")
+def _check_seat(name: str, seat: Any, players: int) -> int | None:
+    """``seat`` if it is ``None`` or a seat number ``0 .. players - 1``; raises ``ValueError``."""
+    return None if seat is None else whole_number(name, seat, 0, players - 1)
 
 
 def summary(game: Game) -> dict:
@@ -173,28 +171,18 @@ def summary(game: Game) -> dict:
 _table: Table | None = None
 
 
-def _parse_value(name: str, text: str, kind: type) -> Any:
-    if kind is bool:
-        low = text.lower()
-        if low in TRUE_WORDS or low in FALSE_WORDS:
-            return low in TRUE_WORDS
-        raise ValueError(f"option {name}: expected 1 or 0, got {text!r}")
-    if kind is int:
-        if not text.isdigit():
-            raise ValueError(f"option {name}: expected a whole number, got {text!r}")
-        return int(text)
-    return text
-
-
-def parse_options(game: str, items: dict[str, str]) -> dict:
-    """Typed options from ``name -> text`` pairs (e.g. ``{"expert": "1"}``), per the game's spec."""
-    spec = REGISTRY[game].all_options()
+def parse_options(game: str, items: dict[str, str], players: int | None = None) -> dict:
+    """Typed options from ``name -> text`` pairs (e.g. ``{"expert": "1"}``), per the game's spec
+    (:meth:`~pygame_core.engine.Option.parse`: numbers in ASCII digits within the option's range,
+    a seat within ``players``, or within the game's largest player count when not given).
+    Raises :class:`~pygame_core.InvalidOption` (a ``ValueError``) naming the option and the value."""
+    cls = REGISTRY[game]
+    spec = cls.all_options()
     options = {}
     for name, text in items.items():
         if name not in spec:
-            raise ValueError(f"unknown option {name!r} for {game}; known: {', '.join(sorted(spec))}")
-        opt = spec[name]
-        options[name] = _parse_value(name, text, int if opt.seat else opt.kind)
+            raise InvalidOption(f"unknown option {shown(name)} for {game}; known: {', '.join(sorted(spec))}")
+        options[name] = spec[name].parse(name, text, players or cls.max_players)
     return options
 
 
@@ -217,14 +205,13 @@ def parse_query(query: str) -> dict:
         config["notice"] = "lang"
     if "game" in params:
         if params["game"] not in GAMES:
-            raise ValueError(f"game: unknown game {params['game']!r}; use one of {', '.join(GAMES)}")
+            raise ValueError(f"game: unknown game {shown(params['game'])}; use one of {', '.join(GAMES)}")
         config["game"] = params["game"]
-    for key, top in (("players", 99), ("seed", MAX_SEED), ("speed", MAX_SPEED_MS)):
+    cls = REGISTRY[config["game"]]
+    for key, low, high in (("players", cls.min_players, cls.max_players), ("seed", 0, MAX_SEED),
+                           ("speed", 0, MAX_SPEED_MS)):
         if key in params:
-            text = params[key]
-            if not (text.isascii() and text.isdigit()) or len(text) > 16 or int(text) > top:
-                raise ValueError(f"{key}: expected a whole number from 0 to {top}, got {text!r}")
-            config[key] = int(text)
+            config[key] = whole_number(key, params[key], low, high, text=True)
     if "seats" in params:
         config["seats"] = [s.strip() for s in params["seats"].split(",")]
     if params.get("options"):
@@ -232,41 +219,40 @@ def parse_query(query: str) -> dict:
         for item in params["options"].split(","):
             name, sep, text = item.partition("=")
             if not sep:
-                raise ValueError(f"options: expected name=value, got {item!r}")
+                raise ValueError(f"options: expected name=value, got {shown(item)}")
             pairs[name.strip()] = text.strip()
-        config["options"] = parse_options(config["game"], pairs)
+        config["options"] = parse_options(config["game"], pairs, config["players"])
     return config
 
 
 def _check_seats(seats: Any, players: int) -> list[str]:
     if not isinstance(seats, list) or len(seats) != players:
-        raise ValueError(f"seats: expected {players} entries (human or bot:<level>), got {seats!r}")
+        raise ValueError(f"seats: expected {players} entries (human or bot:<level>), got {shown(seats)}")
     for kind in seats:
         if kind != "human" and not (isinstance(kind, str) and kind.startswith("bot:") and kind[4:] in LEVELS):
-            raise ValueError(f"seats: {kind!r} is not human or bot:<level> with level one of {', '.join(LEVELS)}")
+            raise ValueError(f"seats: {shown(kind)} is not human or bot:<level> with level one of {', '.join(LEVELS)}")
     return list(seats)
 
 
 def start(config: dict) -> dict:
-    """Start a new table from ``{"game", "players", "seats", "seed", "options", "lang"}``."""
+    """Start a new table from ``{"game", "players", "seats", "seed", "options", "lang"}``
+    (``players``, ``seats``, ``seed`` and ``options`` may be missing or ``null``). Raises
+    ``ValueError`` naming the bad field."""
     global _table
     name = config.get("game")
     if name not in GAMES:
-        raise ValueError(f"game: unknown game {name!r}")
+        raise ValueError(f"game: unknown game {shown(name)}")
     cls = REGISTRY[name]
     seats = config.get("seats")
     players = config.get("players")
     if players is None:
-        players = len(seats) if seats else cls.min_players + 1
-    if type(players) is not int or not cls.min_players <= players <= cls.max_players:
-        raise ValueError(f"players: {name} takes {cls.min_players} to {cls.max_players} players, got {players!r}")
-    seed = config.get("seed")
-    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
-        raise ValueError(f"seed: expected a whole number from 0 to {MAX_SEED}, got {seed!r}")
+        players = len(seats) if isinstance(seats, list) and seats else cls.min_players + 1
+    players = whole_number(f"players ({name})", players, cls.min_players, cls.max_players)
     if seats is None:
         seats = ["human"] + [f"bot:{LEVELS[-1]}"] * (players - 1)
     seats = _check_seats(seats, players)
-    game = new_game(name, players=players, seed=seed, options=config.get("options") or {})
+    options = config.get("options")
+    game = new_game(name, players=players, seed=config.get("seed"), options={} if options is None else options)
     lang = config.get("lang", "en")
     catalog(lang)
     _table = Table(game, seats, lang)
@@ -356,6 +342,9 @@ def bot_step(budget_ms: float | None = None) -> dict:
 def load(text: str) -> dict:
     """Resume a table from :meth:`Table.save_text`; the running table is kept if ``text`` is bad."""
     global _table
+    if isinstance(text, str) and len(text) > MAX_SAVE_CHARS:
+        raise ValueError(f"this save file is {len(text):,} characters long; the longest game fits "
+                         f"in {MAX_SAVE_CHARS:,} (GEN-6)")
     if not isinstance(text, str) or too_deep(text):
         raise ValueError("this is not a Tidepool save file")
     try:
@@ -375,7 +364,7 @@ def playout_speed(name: str, seconds: float = 2.0) -> dict:
     """Random 4-player playouts of ``name`` through the public API for about ``seconds``:
     ``{"actions_per_second", "games"}`` (the same code measures CPython and the browser)."""
     if name not in GAMES:
-        raise ValueError(f"unknown game {name!r}")
+        raise ValueError(f"unknown game {shown(name)}")
     rng = random.Random(0)
     end = time.perf_counter() + seconds
     actions = games = 0
@@ -394,7 +383,8 @@ def info(lang: str = "en") -> dict:
     for name in GAMES:
         cls = REGISTRY[name]
         options = [{"name": n, "default": o.default, "kind": "seat" if o.seat else o.kind.__name__,
-                    "choices": list(o.choices) if o.choices else None, "minimum": o.minimum}
+                    "choices": list(o.choices) if o.choices else None, "minimum": o.minimum,
+                    "maximum": o.maximum}
                    for n, o in cls.all_options().items()]
         games.append({"name": name, "min_players": cls.min_players, "max_players": cls.max_players,
                       "options": options})
@@ -402,35 +392,64 @@ def info(lang: str = "en") -> dict:
             "catalog": catalog(lang)}
 
 
+def _field(payload: dict, name: str, default: Any, what: str, null: bool = False) -> Any:
+    """``payload[name]`` (``default`` when missing) if it is ``what``: ``"a string"``, ``"a
+    number"`` (finite, not a bool) or, with ``null``, ``None``. Raises ``ValueError`` naming the
+    field, what it takes and the value. Whole numbers go through ``whole_number`` instead."""
+    value = payload.get(name, default)
+    if value is None and null:
+        return value
+    if what == "a string" and isinstance(value, str):
+        return value
+    if (what == "a number" and type(value) in (int, float) and math.isfinite(value)
+            and value >= 0):
+        return value
+    what += " from 0 up" if what == "a number" else ""
+    raise ValueError(f"{name}: expected {what}{' or null' if null else ''}, got {shown(value)}")
+
+
 COMMANDS = {
-    "info": lambda p: info(p.get("lang", "en")),
-    "parse_query": lambda p: {"ok": True, "config": parse_query(p.get("query", ""))},
+    "info": lambda p: info(_field(p, "lang", "en", "a string")),
+    "parse_query": lambda p: {"ok": True, "config": parse_query(_field(p, "query", "", "a string"))},
     "start": start,
-    "state": lambda p: _require_table().state(p.get("log_from", 0),
-                                              **{k: p[k] for k in ("viewer", "lang") if k in p}),
+    "state": lambda p: _require_table().state(
+        whole_number("log_from", p.get("log_from", 0)),
+        **({"viewer": p["viewer"]} if "viewer" in p else {}),
+        **({"lang": _field(p, "lang", "en", "a string")} if "lang" in p else {})),
     "undo": lambda p: (_require_table().undo(p.get("seat")), {"ok": True})[1],
     "replay": lambda p: _require_table().replay_state(p.get("step", 0), p.get("viewer")),
-    "act": lambda p: act(p.get("action")),
-    "explain": lambda p: explain(p.get("action")),
-    "bot_step": lambda p: bot_step(p.get("budget_ms")),
-    "playout_speed": lambda p: playout_speed(p.get("game"), min(10.0, float(p.get("seconds", 2)))),
+    "act": lambda p: act(_field(p, "action", None, "a string")),
+    "explain": lambda p: explain(_field(p, "action", None, "a string")),
+    "bot_step": lambda p: bot_step(_field(p, "budget_ms", None, "a number", null=True)),
+    "playout_speed": lambda p: playout_speed(_field(p, "game", None, "a string"),
+                                             min(10.0, _field(p, "seconds", 2, "a number"))),
     "save": lambda p: {"ok": True, "text": _require_table().save_text()},
-    "load": lambda p: load(p.get("text")),
+    "load": lambda p: load(_field(p, "text", None, "a string")),
 }
 
 
 def call(command: str, payload: str = "{}") -> str:
-    """Run ``command`` with the JSON ``payload``; always returns JSON, never raises.
+    """Run ``command`` with the JSON ``payload`` (an object text; empty means ``{}``); always
+    returns JSON, never raises.
 
     Errors come back as ``{"ok": false, "error": message}``: a ``ValueError`` (bad input, illegal
-    action, bad save) with its own message, anything else as an internal error with its trace in
+    action, bad save, a payload that is not a JSON object or a field of the wrong type) with its
+    own message naming the problem, anything else as an internal error with its trace in
     ``"detail"``.
     """
     try:
-        handler = COMMANDS.get(command)
+        handler = COMMANDS.get(command) if isinstance(command, str) else None
         if handler is None:
-            raise ValueError(f"unknown command {command!r}")
-        result = handler(json.loads(payload or "{}"))
+            raise ValueError(f"unknown command {shown(command)}; known: {', '.join(sorted(COMMANDS))}")
+        if payload is not None and not isinstance(payload, str):
+            raise ValueError(f"{command}: the payload must be JSON text, got {shown(payload)}")
+        try:
+            data = json.loads(payload or "{}")
+        except (ValueError, RecursionError) as exc:
+            raise ValueError(f"{command}: the payload is not JSON ({exc})") from None
+        if not isinstance(data, dict):
+            raise ValueError(f"{command}: the payload must be a JSON object, got {shown(data)}")
+        result = handler(data)
     except ValueError as exc:
         result = {"ok": False, "error": str(exc)}
     except Exception as exc:  # the page must get a message, never a dead end

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import pygame_core as pc
 from pygame_core.games import REGISTRY
+from helpers import all_views, card_count, check_card_count, check_invariants, snapshot
 
 CASES = [pytest.param(name, players, id=f"{name}-{players}")
          for name in pc.GAMES
@@ -32,82 +33,10 @@ def examples(n: int):
                     suppress_health_check=[HealthCheck.too_slow])
 
 
-# ----- per-game knowledge of the public view ---------------------------------------------------
-
-VIEW_KEYS = {  # DESIGN.md: keys every view of the game has, besides the shared ones
-    "snorkeling": {"center_top", "piles", "hand_sizes", "draw_pile_size", "round"},
-    "go_fish": {"books", "hand_sizes", "stock_size"},
-    "enemy_anemone": {"trick", "anemones", "score_pile_sizes", "hand", "round"},
-}
-SHARED_KEYS = {"hand", "current_player", "totals", "legal_actions"}
-
-
-def card_count(name: str, game: pc.Game) -> tuple[int, int] | None:
-    """``(cards counted in the spectator view, cards the game holds)``, or ``None`` if unknown."""
-    view = game.view(None)
-    if name == "snorkeling":  # 75 sea cards + one Lanternfish per player (SN-1)
-        counted = (sum(view["hand_sizes"]) + sum(len(pile) for pile in view["piles"])
-                   + view["center_size"] + view["draw_pile_size"])
-        return counted, 75 + game.players
-    if name == "go_fish":  # 52 cards; a book is 4 cards (GF-6)
-        counted = sum(view["hand_sizes"]) + 4 * sum(len(books) for books in view["books"]) + view["stock_size"]
-        return counted, 52
-    if name == "enemy_anemone":  # EA-1/2/11: the deck for this player count; discards sit in score piles
-        counted = (sum(view["hand_sizes"]) + len(view["trick"]) + sum(view["score_pile_sizes"])
-                   + view["stock_size"])
-        return counted, {2: 32, 6: 48}.get(game.players, 10 * game.players)
-    return None
-
-
-def check_card_count(name: str, game: pc.Game) -> None:
-    """Cards are conserved (DESIGN "Testing"); a game without a ``card_count`` is checked by
-    ``test_card_count_is_known`` instead, which skips with the reason."""
-    counts = card_count(name, game)
-    if counts is not None:
-        assert counts[0] == counts[1], f"cards not conserved: {counts[0]} counted, {counts[1]} expected"
-
-
 # ----- helpers ---------------------------------------------------------------------------------
 
 def new(name: str, players: int, seed: int, deck: list[str] | None = None) -> pc.Game:
     return pc.new_game(name, players, seed=seed, deck=deck)
-
-
-def all_views(game: pc.Game) -> list[dict]:
-    return [game.view(seat) for seat in range(game.players)] + [game.view(None)]
-
-
-def snapshot(game: pc.Game) -> tuple:
-    """Everything observable through the public API, as comparable text."""
-    return (game.to_json(), json.dumps(all_views(game), sort_keys=True), json.dumps(game.history),
-            game.legal_actions(), game.current_player, game.is_over, list(game.totals), list(game.winners))
-
-
-def check_invariants(name: str, game: pc.Game) -> None:
-    """The per-state contract: legal actions, turn, winners, views, card count."""
-    legal = game.legal_actions()
-    assert all(isinstance(a, str) for a in legal)
-    assert legal == sorted(legal) and len(legal) == len(set(legal)), legal
-    assert (game.current_player is None) == game.is_over
-    if game.is_over:
-        assert legal == []
-        assert game.winners, "a finished game names its winners"
-        assert game.winners == sorted(set(game.winners)) and set(game.winners) <= set(range(game.players))
-    else:
-        assert legal, "a running game always offers an action"
-        assert game.current_player in range(game.players)
-        assert game.winners == []
-    assert len(game.totals) == game.players and all(type(t) is int for t in game.totals)
-    for seat in [*range(game.players), None]:
-        view = game.view(seat)
-        assert json.loads(json.dumps(view)) == view, "views are JSON-safe (lists, str keys)"
-        assert SHARED_KEYS | VIEW_KEYS.get(name, set()) <= set(view), sorted(view)
-        assert view["current_player"] == game.current_player and view["totals"] == game.totals
-        assert view["legal_actions"] == (legal if seat is not None and seat == game.current_player else [])
-        assert view["hand"] == sorted(view["hand"])
-        if seat is None:
-            assert view["hand"] == []
-    assert json.loads(json.dumps(game.history)) == game.history, "history is JSON-safe"
 
 
 @pytest.mark.parametrize("name", pc.GAMES)
@@ -126,7 +55,8 @@ def test_card_count_is_known(name):
 def test_setup_errors_and_defaults(name):
     cls = REGISTRY[name]
     for players in (cls.min_players - 1, cls.max_players + 1, str(cls.min_players)):
-        with pytest.raises(pc.InvalidOption, match="players must be"):
+        with pytest.raises(pc.InvalidOption, match=f"{name}: players: expected a whole number from "
+                                                   f"{cls.min_players} to {cls.max_players}, got"):
             pc.new_game(name, players, seed=1)
     with pytest.raises(pc.InvalidOption, match="unknown option"):
         pc.new_game(name, cls.min_players, seed=1, options={"no_such_option": True})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -62,7 +63,8 @@ def test_new_game_game_name_not_a_string(name):
 
 @pytest.mark.parametrize("players", [1, 7, 0, -2, "3", 3.0, True, None])
 def test_new_game_bad_player_count(players):
-    with pytest.raises(pc.InvalidOption, match=rf"snorkeling: players must be 2\.\.6, got {players!r}"):
+    with pytest.raises(pc.InvalidOption,
+                       match=rf"^snorkeling: players: expected a whole number from 2 to 6, got {re.escape(repr(players))}$"):
         pc.new_game("snorkeling", players, seed=1)
 
 
@@ -76,14 +78,17 @@ def test_new_game_unknown_option():
     ({"expert": 1}, "option expert: expected bool, got 1"),
     ({"expert": None}, "option expert: expected bool, got None"),
     ({"target_score": 10}, "option target_score: expected one of 12, 6, got 10"),
-    ({"target_score": "12"}, "option target_score: expected int, got '12'"),
-    ({"target_score": 12.0}, "option target_score: expected int, got 12.0"),
-    ({"target_score": True}, "option target_score: expected int, got True"),
-    ({"max_turns_per_round": 0}, "option max_turns_per_round: expected at least 1, got 0"),
-    ({"first_player": 2}, r"option first_player: expected a seat number 0\.\.1, got 2"),
-    ({"first_player": -1}, r"option first_player: expected a seat number 0\.\.1, got -1"),
-    ({"first_player": "0"}, r"option first_player: expected a seat number 0\.\.1, got '0'"),
-    ({"first_player": False}, r"option first_player: expected a seat number 0\.\.1, got False"),
+    ({"target_score": "12"}, "option target_score: expected a whole number from 6 to 12, got '12'"),
+    ({"target_score": 12.0}, "option target_score: expected a whole number from 6 to 12, got 12.0"),
+    ({"target_score": True}, "option target_score: expected a whole number from 6 to 12, got True"),
+    ({"max_turns_per_round": 0}, "option max_turns_per_round: expected a whole number from 1 to 500, got 0"),
+    ({"max_turns_per_round": 501}, "option max_turns_per_round: expected a whole number from 1 to 500, got 501"),
+    ({"max_rounds": 10**5000}, "option max_rounds: expected a whole number from 1 to 100, got a whole number of 16610 bits"),
+    ({"first_player": 2}, "option first_player: expected a whole number from 0 to 1, got 2"),
+    ({"first_player": -1}, "option first_player: expected a whole number from 0 to 1, got -1"),
+    ({"first_player": "0"}, "option first_player: expected a whole number from 0 to 1, got '0'"),
+    ({"first_player": False}, "option first_player: expected a whole number from 0 to 1, got False"),
+    ({1: True}, "snorkeling: unknown option 1; known: expert, first_player, max_rounds, max_turns_per_round, target_score"),
 ])
 def test_new_game_bad_option_values(options, message):
     with pytest.raises(pc.InvalidOption, match=f"^{message}$"):
@@ -95,9 +100,9 @@ def test_new_game_options_not_a_dict():
         pc.new_game("snorkeling", 2, seed=1, options=[("expert", True)])
 
 
-@pytest.mark.parametrize("seed", [-1, 1.5, "7", True])
+@pytest.mark.parametrize("seed", [-1, 1.5, "7", True, 2**53])
 def test_new_game_bad_seed(seed):
-    with pytest.raises(pc.InvalidOption, match=rf"^seed must be a whole number >= 0, got {seed!r}$"):
+    with pytest.raises(pc.InvalidOption, match=rf"^seed: expected a whole number from 0 to 9007199254740991, got {seed!r}$"):
         pc.new_game("snorkeling", 2, seed=seed)
 
 
@@ -241,8 +246,10 @@ def bad_saves():
         (json.dumps({"format": data["format"], "version": 1}),
          "the save is incomplete: actions, deck, game, options, players, seed missing"),
         (json.dumps(dict(data, game="chess")), "the save's setup is invalid: unknown game 'chess'"),
-        (json.dumps(dict(data, players=9)), "the save's setup is invalid: snorkeling: players must be 2..6"),
-        (json.dumps(dict(data, seed=-4)), "the save's setup is invalid: seed must be a whole number >= 0"),
+        (json.dumps(dict(data, players=9)),
+         "the save's setup is invalid: snorkeling: players: expected a whole number from 2 to 6, got 9"),
+        (json.dumps(dict(data, seed=-4)),
+         "the save's setup is invalid: seed: expected a whole number from 0 to 9007199254740991, got -4"),
         (json.dumps(dict(data, options={"expert": "yes"})), "the save's setup is invalid: option expert"),
         (json.dumps(dict(data, deck=FULL[:-1])),
          "the save's setup is invalid: snorkeling: deck is not a permutation of the game's deck"),

@@ -703,8 +703,10 @@ def test_gen6_max_rounds_still_lets_a_sole_leader_win():
 
 
 def test_gen6_max_rounds_bounds():
-    with pytest.raises(pc.InvalidOption, match="max_rounds: expected at least 1, got 0"):
-        pc.new_game("snorkeling", 2, seed=1, options={"max_rounds": 0})
+    for bad in (0, 101, 10**9):
+        with pytest.raises(pc.InvalidOption, match=f"^option max_rounds: expected a whole number from 1 to 100, got {bad}$"):
+            pc.new_game("snorkeling", 2, seed=1, options={"max_rounds": bad})
+    assert pc.new_game("snorkeling", 2, seed=1, options={"max_rounds": 100}).options["max_rounds"] == 100
 
 
 # ----- SN-14 turn cap --------------------------------------------------------------------------
@@ -729,5 +731,7 @@ def test_sn14_a_turn_with_several_actions_counts_once():
 
 def test_sn14_default_and_bounds():
     assert pc.new_game("snorkeling", 3, seed=1).options["max_turns_per_round"] == 500
-    with pytest.raises(pc.InvalidOption, match="max_turns_per_round: expected at least 1, got 0"):
-        pc.new_game("snorkeling", 3, seed=1, options={"max_turns_per_round": 0})
+    for bad in (0, 501, 10**9):
+        with pytest.raises(pc.InvalidOption,
+                           match=f"^option max_turns_per_round: expected a whole number from 1 to 500, got {bad}$"):
+            pc.new_game("snorkeling", 3, seed=1, options={"max_turns_per_round": bad})

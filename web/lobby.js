@@ -124,6 +124,7 @@ function optionControl(game, opt, value) {
     input = document.createElement("input");
     input.type = "number";
     input.min = opt.minimum ?? 0;
+    if (opt.maximum != null) input.max = opt.maximum;
     input.value = value ?? opt.default;
   }
   input.name = `option.${opt.name}`;

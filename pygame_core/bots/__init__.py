@@ -12,7 +12,7 @@ slices: ``thinker.step(budget_ms)`` returns the action once decided, else ``None
   in the rollouts (:mod:`.ismcts`); reproducible per seed by its iteration budget, with a time cap.
 
 What a bot may read (GEN-7): ``game.view(seat)``, the public ``game.history`` and, on its turn,
-``game.legal_actions()``; a search bot also makes copies (``game.clone()``,
+``game.legal_actions()``; a search bot also makes copies (``game.clone()``, ``game.fork()``,
 ``game.determinize(seat, rng)``) and ``apply``s actions to those copies only. A determinization
 re-deals every card hidden from ``seat`` consistently with what ``seat`` may know, so no bot ever
 reads another hand, the stock order, a face-down discard or the game's RNG. Each bot draws only on

@@ -2,7 +2,7 @@
 
 A bot decides for one seat from what that seat may know (GEN-7): ``game.view(seat)``,
 ``game.history`` and, on its turn, ``game.legal_actions()``. Search bots also work on copies
-(``game.clone()``, ``game.determinize(seat, rng)``) and ``apply`` actions to those copies only; they
+(``game.clone()``, ``game.fork()``, ``game.determinize(seat, rng)``) and ``apply`` actions to those copies only; they
 never read another hand, the stock or the RNG of the real game.
 
 Thinking in slices (for the browser, where no frame may be blocked for long)::

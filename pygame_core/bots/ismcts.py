@@ -174,7 +174,7 @@ class SearchThinker:
             if turn == 0:
                 self.group = (self.position.determinize(self.seat, rng), rng.getrandbits(64))
             base, seed = self.group
-            world = base.clone()
+            world = base.fork()
             rng = random.Random(seed)
             forced = self.root_actions[turn]
         else:

@@ -98,6 +98,11 @@ class EnemyAnemone(Game):
             return [f"{s}{r}" for s in SUITS for r in range(2, 10)]
         return [f"{s}{r}" for s in SUITS[:n] for r in range(1, 11)]  # EA-1
 
+    def max_actions(self) -> int:
+        """Four hands of one action per card of the deck (GEN-6, EA-9): every action plays or
+        discards a card from hand, and each card is dealt or drawn once per hand."""
+        return HANDS_PER_GAME * len(self.full_deck())
+
     @staticmethod
     def card_fields(card: str) -> dict[str, str]:
         return {"suit": card[0], "rank": card[1:]}
@@ -392,7 +397,7 @@ class EnemyAnemone(Game):
     # ----- determinization (for search bots; GEN-7, EA-12) --------------------------------------
 
     def determinize(self, seat: int, rng: random.Random) -> "EnemyAnemone":
-        """An independent copy in which every card hidden from ``seat`` is dealt again at random.
+        """A fork (:meth:`Game.fork`) in which every card hidden from ``seat`` is dealt again at random.
 
         For search bots (information-set Monte Carlo tree search). Hidden from ``seat`` (EA-12) are
         the other hands, the stock (2 players) and the identity of the other players' discards.
@@ -423,7 +428,7 @@ class EnemyAnemone(Game):
         others = [p for p in range(self.players) if p != seat]
         hands, piles, stock = _deal_by_suit(pool, others, [len(h) for h in self.hands],
                                             len(self.stock), suits, voids, limits, discards, rng)
-        new = self.clone()
+        new = self.fork()
         new.rng = random.Random(rng.getrandbits(64))
         new.actions = []
         new._legal = None

@@ -96,6 +96,16 @@ class GoFish(Game):
     def full_deck(self) -> list[str]:
         return list(CARDS)
 
+    def max_actions(self) -> int:
+        """``53 * 53 + 14 * STALL_LIMIT`` = 16,809 asks (GEN-6, GF-9a).
+
+        While the stock has cards, every miss draws one (GF-4), and between two draws one player
+        asks and each catch (GF-3) adds at least one card to what that player holds or has booked:
+        at most 52 catches and one miss per draw, 52 draws. Asks with an empty stock (only with
+        ``keep_playing``) end the game after ``STALL_LIMIT`` in a row without a book; 13 books.
+        """
+        return (len(CARDS) + 1) ** 2 + (BOOKS + 1) * STALL_LIMIT
+
     @staticmethod
     def card_fields(card: str) -> dict[str, str]:
         return {"rank": card[0], "suit": card[1]}
@@ -303,7 +313,7 @@ class GoFish(Game):
     # ----- determinization (for search bots; GEN-7, GF-10) --------------------------------------
 
     def determinize(self, seat: int, rng: random.Random) -> "GoFish":
-        """An independent copy in which every card hidden from ``seat`` is dealt again at random.
+        """A fork (:meth:`Game.fork`) in which every card hidden from ``seat`` is dealt again at random.
 
         For search bots (information-set Monte Carlo tree search). Hidden from ``seat`` (GF-10) are
         the other hands and the stock. They are re-dealt at random from the cards ``seat`` has not
@@ -365,7 +375,7 @@ class GoFish(Game):
                                       rng)
             if hands is not None:
                 break
-        new = self.clone()
+        new = self.fork()
         new.rng = random.Random(rng.getrandbits(64))
         new.actions = []
         new._legal = None

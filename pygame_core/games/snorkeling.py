@@ -30,11 +30,18 @@ def follows(card: str, top: str) -> tuple[bool, bool]:
     return value(card) == (value(top) + 1) % 5, card[0] == top[0]
 
 
+# Lookup tables for legal actions (a long save replays fast): per centre top the cards that may
+# follow it by either rule (SN-3, SN-4) and those of its colour; per value the cards of that value.
+FOLLOWERS = {top: frozenset(c for c in SEA_CARDS if any(follows(c, top))) for top in SEA_CARDS}
+SAME_COLOUR = {top: frozenset(c for c in SEA_CARDS if c[0] == top[0]) for top in SEA_CARDS}
+OF_VALUE = {v: frozenset(c for c in SEA_CARDS if value(c) == v) for v in range(-1, 6)}
+
+
 class Snorkeling(Game):
     """Snorkeling. Options: ``expert`` (SN-4), ``target_score`` 12 or 6 (SN-8), ``first_player``
-    (GEN-4), ``max_turns_per_round`` (SN-14), ``max_rounds`` (default 100).
+    (GEN-4), ``max_turns_per_round`` 1..500 (SN-14), ``max_rounds`` 1..100 (SN-15).
 
-    ``max_rounds`` (ruling, not in RULES.md): SN-8's "a tie for the lead plays another round" can
+    ``max_rounds`` (SN-15): SN-8's "a tie for the lead plays another round" can
     repeat forever (everyone always passing ends every round by SN-13 with all piles at 5), which
     GEN-6 forbids; after ``max_rounds`` rounds the game ends and every tied leader wins.
 
@@ -49,12 +56,27 @@ class Snorkeling(Game):
     option_spec = {
         "expert": Option(False),
         "target_score": Option(12, int, choices=(12, 6)),
-        "max_turns_per_round": Option(500, int, minimum=1),
-        "max_rounds": Option(100, int, minimum=1),
+        "max_turns_per_round": Option(500, int, minimum=1, maximum=500),
+        "max_rounds": Option(100, int, minimum=1, maximum=100),
     }
 
     def full_deck(self) -> list[str]:
         return list(SEA_CARDS)
+
+    def max_actions(self) -> int:
+        """``max_rounds * (4 * max_turns_per_round + 5 * players)`` (GEN-6, SN-14, SN-15).
+
+        A turn is ``pass``, or card plays (``center``, ``place``) then ``end`` unless it placed,
+        then ``takeback`` or ``keep`` if offered: at most 2 actions besides its card plays. A hand
+        gains at most 2 cards a turn (SN-6: one draw, then a second draw or a take-back, or the
+        draw up to 2), so a round's card plays are at most the 5 dealt to each player plus 2 per
+        turn. Round and turn caps bound the rest; 203,000 at 6 players with both caps at their
+        maxima, which are their defaults: random and bot rounds stay under 150 turns and games
+        under 12 rounds, and a game without a tie for the lead reaches the target score within
+        24 rounds (each round scores at least 1 per player but the one who got the Beach).
+        """
+        options = self.options
+        return options["max_rounds"] * (4 * options["max_turns_per_round"] + HAND_SIZE * self.players)
 
     @staticmethod
     def card_fields(card: str) -> dict[str, str]:
@@ -95,39 +117,34 @@ class Snorkeling(Game):
 
     # ----- legal actions (SN-2 ... SN-5, SN-12) -------------------------------------------------
 
-    def _centre_moves(self) -> list[str]:
+    def _centre_moves(self, cards: set[str]) -> list[str]:
+        """``center`` actions for the distinct ``cards`` of the current hand (SN-3, SN-4)."""
         top = self.centre[-1]
-        expert = self.options["expert"]
-        moves = []
-        for card in self.hands[self.current_player]:
-            higher, same = follows(card, top)
-            if self.mode == SAME and not expert:
-                ok = same
-            elif self.mode == HIGHER and not expert:
-                ok = False
-            else:
-                ok = higher or same
-            if ok:
-                moves.append("center " + card)
-        return moves
+        if self.options["expert"] or self.mode == ANY:
+            return ["center " + card for card in cards & FOLLOWERS[top]]
+        if self.mode == SAME:
+            return ["center " + card for card in cards & SAME_COLOUR[top]]
+        return []  # SN-3: a +1 play of another colour ends the centre play
 
-    def _place_moves(self) -> list[str]:
+    def _place_moves(self, cards: set[str]) -> list[str]:
+        """``place`` actions for the distinct ``cards`` of the current hand (SN-5)."""
         me = self.current_player
         moves = []
         for seat, pile in enumerate(self.piles):
             if seat != me:
-                wanted = value(pile[-1]) - 1
-                moves.extend(f"place {card} {seat}" for card in self.hands[me] if value(card) == wanted)
+                moves.extend(f"place {card} {seat}" for card in cards & OF_VALUE[value(pile[-1]) - 1])
         return moves
 
     def _legal_actions(self) -> list[str]:
         if self.phase == TAKEBACK:
             return ["keep", "takeback"]
+        cards = set(self.hands[self.current_player])  # copies are interchangeable
         if self.phase == START:
-            moves = ["pass"] + self._centre_moves()
+            moves = ["pass"] + self._centre_moves(cards)
         else:
-            moves = ["end"] + self._centre_moves() + self._place_moves()
-        return sorted(set(moves))
+            moves = ["end"] + self._centre_moves(cards) + self._place_moves(cards)
+        moves.sort()
+        return moves
 
     def _malformed(self, action: str) -> str | None:
         parts = action.split(" ")
@@ -294,7 +311,7 @@ class Snorkeling(Game):
     # ----- determinization (for search bots; GEN-7) ---------------------------------------------
 
     def determinize(self, seat: int, rng: random.Random) -> "Snorkeling":
-        """An independent copy in which every card hidden from ``seat`` is dealt again at random.
+        """A fork (:meth:`Game.fork`) in which every card hidden from ``seat`` is dealt again at random.
 
         For search bots (information-set Monte Carlo tree search). Hidden from ``seat`` (SN-11) are
         the other players' hands and the draw pile's order. They are re-dealt at random from the
@@ -319,7 +336,7 @@ class Snorkeling(Game):
             unseen.subtract(cards)
         pool = sorted(unseen.elements())
         rng.shuffle(pool)
-        new = self.clone()
+        new = self.fork()
         new.rng = random.Random(rng.getrandbits(64))
         new.actions = []
         new._legal = None

@@ -1,5 +1,6 @@
 """Engine speed benchmark (prints figures, asserts nothing): random four-player playouts per second
-through the public API, for every game in pygame_core.GAMES (Go Fish also with keep_playing).
+through the public API, for every game in pygame_core.GAMES (Go Fish also with keep_playing), and
+how long ``load_game`` takes for the longest saves we can build within the limits (GEN-6).
 
 Run through `python3 build.py bench`, or directly: python3 tests/bench/engine_speed.py [SECONDS]
 """
@@ -52,6 +53,37 @@ def measure(name: str, options: dict, seconds: float) -> tuple[int, int, float]:
     return games, actions, elapsed
 
 
+def long_game(players: int, style: str, expert: bool) -> pc.Game:
+    """A long legal Snorkeling game at the default (and largest) caps: every round runs to its turn
+    cap and the tie for the lead goes on to the round cap. ``"play"``: play a centre card whenever
+    possible, never place; ``"pass"``: pass unless that ends the round by SN-13 (hands grow large)."""
+    game = pc.new_game("snorkeling", players, seed=1, options={"expert": expert})
+    while not game.is_over:
+        legal = game.legal_actions()
+        plays = [a for a in legal if a.startswith("center")]
+        view = game.view(None)
+        stalling = view["draw_pile_size"] == 0 and view["center_size"] <= 1
+        if plays and (style == "play" or stalling or "pass" not in legal):
+            game.apply(plays[0])
+        else:
+            game.apply("pass" if "pass" in legal else "keep" if "keep" in legal else "end")
+    return game
+
+
+def long_saves() -> None:
+    """Print ``load_game`` times of long legal saves (the limit is ``max_actions()``: 203,000)."""
+    print("\n== load_game of long legal Snorkeling saves (caps at their maxima, 500 turns x 100 rounds)")
+    for style, players, expert in (("play", 2, True), ("play", 6, True), ("pass", 2, False),
+                                   ("pass", 6, True)):
+        game = long_game(players, style, expert)
+        text = game.to_json()
+        cpu = time.process_time()
+        pc.load_game(text)
+        cpu = time.process_time() - cpu
+        print(f"  {style:<5} {players} players expert={expert!s:<5} {len(game.actions):>7} actions "
+              f"{len(text) / 1e6:5.2f} MB  load_game {cpu:5.2f} s CPU")
+
+
 def main() -> int:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else SECONDS_PER_CASE
     print(f"\n== engine speed: random {PLAYERS}-player playouts through the public API "
@@ -67,6 +99,7 @@ def main() -> int:
             continue
         print(f"  {label:<28} {games / elapsed:8.0f} games/s  {actions / elapsed:10.0f} actions/s"
               f"  ({actions / games:.0f} actions/game, {games} games)")
+    long_saves()
     return status
 
 
