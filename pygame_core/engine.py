@@ -220,6 +220,23 @@ class Game:
         self.actions.append(action)
         self._apply(action)
 
+    # ----- the search path (bots' simulated worlds; the same rules as ``apply``) -----------------
+
+    def moves(self) -> list[str]:
+        """The cached list of :meth:`legal_actions` itself (not a copy): for search bots, which
+        must not change it. Sorted action strings; ``[]`` once the game is over."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.current_player is None else self._legal_actions()
+        return legal
+
+    def step(self, action: str) -> None:
+        """Apply ``action``, which must be one of :meth:`moves`, without checking it or recording
+        it in ``actions``: the search bots' fast path through the same rules as :meth:`apply`
+        (an illegal ``action`` here leaves the state undefined; use :meth:`apply` for real play)."""
+        self._legal = None
+        self._apply(action)
+
     def _illegal(self, action: Any) -> IllegalAction:
         if not isinstance(action, str):
             return MalformedAction(f"{action!r}: an action is a string")
@@ -288,15 +305,31 @@ class Game:
 
     def clone(self) -> "Game":
         """An independent copy: applying actions to it never affects this game."""
+        new = self._copy(self.history[:], self.actions[:])
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        return new
+
+    def sample_copy(self, rng: random.Random) -> "Game":
+        """A copy for a sampled world (``determinize``): the same state, but an empty ``history``
+        and ``actions`` (a world for search, not a game to save), no cached legal actions (the
+        caller may re-deal hidden cards) and its own RNG seeded from ``rng`` (one
+        ``getrandbits(64)`` draw), so later shuffles are unknown too (GEN-7)."""
+        new = self._copy([], [])
+        new.rng = random.Random(rng.getrandbits(64))
+        new._legal = None  # the caller re-deals hidden cards
+        return new
+
+    def _copy(self, history: list, actions: list) -> "Game":
         new = object.__new__(type(self))
         state = self.__dict__.copy()
         for key, value in state.items():
-            if type(value) is list:
+            if type(value) is list and key != "history" and key != "actions":
                 state[key] = [v[:] if type(v) is list else v for v in value]
             elif type(value) is dict:
                 state[key] = dict(value)
-        state["rng"] = random.Random()
-        state["rng"].setstate(self.rng.getstate())
+        state["history"] = history
+        state["actions"] = actions
         new.__dict__ = state
         return new
 
@@ -337,6 +370,13 @@ class Game:
     def __repr__(self) -> str:
         return (f"pygame_core.new_game({self.name!r}, players={self.players}, seed={self.seed}, "
                 f"options={self.options!r})  # after {len(self.actions)} actions")
+
+
+def random_order(cards: list, rng: random.Random) -> list:
+    """A new list of ``cards`` in a uniformly random order drawn from ``rng`` (one ``random()``
+    per card): a quicker shuffle for the search bots' sampled worlds, reproducible per ``rng``."""
+    draw = rng.random
+    return [card for _, card in sorted([(draw(), card) for card in cards])]
 
 
 def parse_seat(token: str, players: int) -> int | None:

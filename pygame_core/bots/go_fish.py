@@ -184,6 +184,7 @@ def rollout_factory(game: Game):
     memory of the public history (read once here, then only the simulated part)."""
     base = Memory(game.players)
     base.read(game.history)
+    base.read_to = 0  # a sampled world's history starts empty (determinize): read all of it
 
     def make():
         memory = base.copy()

@@ -165,6 +165,10 @@ class SearchThinker:
                 best, best_gain = action, mean
         return best
 
+    def _world(self, rng: random.Random) -> Game:
+        """A sampled world for one iteration (``determinize``; its history starts empty)."""
+        return self.position.determinize(self.seat, rng)
+
     def _iterate(self) -> None:
         rng = self.rng
         hooks = self.hooks
@@ -172,13 +176,13 @@ class SearchThinker:
         if self.paired:  # every root action in turn on the same world with the same dice
             turn = self.done % len(self.root_actions)
             if turn == 0:
-                self.group = (self.position.determinize(self.seat, rng), rng.getrandbits(64))
+                self.group = (self._world(rng), rng.getrandbits(64))
             base, seed = self.group
-            world = base.clone()
             rng = random.Random(seed)
+            world = base.sample_copy(rng)  # the same world and the same dice for every move
             forced = self.root_actions[turn]
         else:
-            world = self.position.determinize(self.seat, rng)
+            world = self._world(rng)
         node = self.root
         path: list[tuple[Node, int]] = []
         actions = 0
@@ -190,15 +194,16 @@ class SearchThinker:
         policy = self.make_policy()
         model = self.model_opponents
         seat = self.seat
-        while not world.is_over and not cutoff(world, start, actions):
+        prune = self.prune
+        while world.current_player is not None and not cutoff(world, start, actions):
             player = world.current_player
             if model and player != seat:  # the others play the policy, knowing only their hand
-                legal = world.legal_actions()
+                legal = world.moves()
                 action = legal[0] if len(legal) == 1 else policy(world, rng)
                 child = node.children.get(action)
                 if child is None:
                     child = node.children[action] = Node()
-                world.apply(action)
+                world.step(action)
                 actions += 1
                 path.append((child, player))
                 node = child
@@ -206,9 +211,9 @@ class SearchThinker:
             if node is self.root:
                 legal = self.root_actions
             else:
-                legal = world.legal_actions()
-                if self.prune is not None:
-                    legal = self.prune(world, legal)
+                legal = world.moves()
+                if prune is not None:
+                    legal = prune(world, legal)
             children = node.children
             if forced is not None:
                 legal = [forced]
@@ -228,15 +233,15 @@ class SearchThinker:
                 n = children.get(a)
                 if n is not None:
                     n.avail += 1
-            world.apply(action)
+            world.step(action)
             actions += 1
             path.append((child, player))
             node = child
             if untried:
                 break
-        while not world.is_over and not cutoff(world, start, actions):
-            legal = world.legal_actions()
-            world.apply(legal[0] if len(legal) == 1 else policy(world, rng))
+        while world.current_player is not None and not cutoff(world, start, actions):
+            legal = world.moves()
+            world.step(legal[0] if len(legal) == 1 else policy(world, rng))
             actions += 1
         rewards = hooks.evaluate(world)
         if self.paired:
