@@ -21,6 +21,7 @@ import random
 from collections import Counter
 
 from ..engine import Game
+from ..games.go_fish import ASK
 
 ITERATIONS = {2: 320, 3: 300, 4: 300, 5: 300, 6: 360}  # hard bot's search budget by players
 PAIRED = True  # root moves compared on the same worlds; keep the expert's move unless beaten
@@ -90,9 +91,11 @@ class Memory:
 
 
 def _counts(hand: list[str]) -> dict[str, int]:
+    """Cards per rank in ``hand``, ranks in the hand's order."""
     counts: dict[str, int] = {}
     for card in hand:
-        counts[card[0]] = counts.get(card[0], 0) + 1
+        rank = card[0]
+        counts[rank] = counts[rank] + 1 if rank in counts else 1
     return counts
 
 
@@ -106,22 +109,41 @@ def _ask(view: dict, target: int, rank: str, rng: random.Random) -> str:
 
 def decide_with_memory(view: dict, memory: Memory, rng: random.Random) -> str:
     """The medium strategy for the seat of ``view``, given what it remembers."""
-    me = view["seat"]
-    counts = _counts(view["hand"])
-    sizes = view["hand_sizes"]
-    others = [seat for seat in range(view["players"]) if seat != me and sizes[seat]]
-    known = [(counts[rank], rng.random(), seat, rank) for seat in others
-             for rank in sorted(memory.holds[seat]) if rank in counts]
+    return decide(view["seat"], view["hand"], view["hand_sizes"], view["options"]["ask_card"],
+                  view["legal_actions"], memory, rng)
+
+
+def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: list[str],
+           memory: Memory, rng: random.Random) -> str:
+    """The medium strategy on plain data: ``seat``'s own sorted ``hand``, every seat's hand size,
+    the ``ask_card`` option (GF-8), the legal actions (not changed) and what ``seat`` remembers.
+    Returns one of ``legal``. Reads nothing hidden from ``seat`` (GEN-7): the search's rollouts
+    call it on a sampled world with that world's own hand of the seat to move."""
+    counts = _counts(hand)
+    others = [other for other in range(len(sizes)) if other != seat and sizes[other]]
+    holds = memory.holds
+    known = [(counts[rank], rng.random(), other, rank) for other in others
+             for rank in sorted(holds[other]) if rank in counts]
     if known:
         _, _, target, rank = max(known)
-        return _ask(view, target, rank, rng)
+        return _legal_or_random(_ask_for(hand, ask_card, target, rank, rng), legal, rng)
     ranked = sorted(counts, key=lambda r: (-counts[r], rng.random()))
+    lacks = memory.lacks
     for rank in ranked:
-        hopeful = [seat for seat in others if rank not in memory.lacks[seat]]
+        hopeful = [other for other in others if rank not in lacks[other]]
         if hopeful:
             target = max(hopeful, key=lambda s: (sizes[s], rng.random()))
-            return _ask(view, target, rank, rng)
-    return _ask(view, rng.choice(others), ranked[0], rng)
+            return _legal_or_random(_ask_for(hand, ask_card, target, rank, rng), legal, rng)
+    return _legal_or_random(_ask_for(hand, ask_card, rng.choice(others), ranked[0], rng), legal,
+                            rng)
+
+
+def _ask_for(hand: list[str], ask_card: bool, target: int, rank: str, rng: random.Random) -> str:
+    """The action asking ``target`` for ``rank`` (with ``ask_card``: a card of it not in ``hand``)."""
+    if not ask_card:
+        return ASK[target][rank]
+    missing = [rank + suit for suit in "CDHS" if rank + suit not in hand]
+    return ASK[target][rng.choice(missing)]
 
 
 def medium(game: Game, seat: int, rng: random.Random) -> str:
@@ -172,8 +194,11 @@ def easy(game: Game, seat: int, rng: random.Random) -> str:
     return _legal_or_random(_ask(view, rng.choice(others), rank, rng), view, rng)
 
 
-def _legal_or_random(action: str, view: dict, rng: random.Random) -> str:
-    legal = view["legal_actions"]
+def _legal_or_random(action: str, legal: list[str] | dict, rng: random.Random) -> str:
+    """``action`` if it is in ``legal`` (a list, or a view holding ``legal_actions``), else a
+    random legal action."""
+    if type(legal) is dict:
+        legal = legal["legal_actions"]
     return action if action in legal else rng.choice(legal)
 
 
@@ -192,8 +217,8 @@ def rollout_factory(game: Game):
         def policy(world: Game, rng: random.Random) -> str:
             memory.read(world.history)
             seat = world.current_player
-            view = world.view(seat)
-            return _legal_or_random(decide_with_memory(view, memory, rng), view, rng)
+            return decide(seat, world.hands[seat], [len(hand) for hand in world.hands],
+                          world.ask_card, world.moves(), memory, rng)
         return policy
     return make
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Game, deal
+from ..engine import Game, deal, random_order
 from .go_fish import _allocate  # the constrained random deal both games' determinize use
 
 SUITS = "OJSRCT"
@@ -408,9 +408,42 @@ class EnemyAnemone(Game):
           they have played since).
 
         The only hidden state read is ``seat``'s own hand and score pile. The copy's RNG is
-        re-seeded from ``rng`` (later hands are unknown too) and its ``actions`` list is emptied:
-        it is a sampled world for search, not a game to save. ``rng`` alone decides the sample.
+        re-seeded from ``rng`` (later hands are unknown too) and its ``history`` and ``actions``
+        lists start empty: it is a sampled world for search, not a game to save. ``rng`` alone decides the sample.
         """
+        pool, others, won, constrained = self._deal_plan(seat)
+        if constrained:
+            suits, voids, limits, discards, _ = self._void_knowledge(seat)
+            hands, piles, stock = _deal_by_suit(pool, others, [len(h) for h in self.hands],
+                                                len(self.stock), suits, voids, limits, discards,
+                                                rng)
+        else:  # nothing known about the other hands: a uniformly random deal of the pool
+            order = random_order(pool, rng)
+            hands, piles = {}, {}
+            at = 0
+            for p in others:
+                size = len(self.hands[p])
+                hands[p] = order[at:at + size]
+                piles[p] = []
+                at += size
+            stock = order[at:]
+        new = self.sample_copy(rng)
+        for p in others:
+            new.hands[p] = sorted(hands[p])
+            new.piles[p] = won[p] + piles[p]
+        new.stock = stock
+        return new
+
+    def _deal_plan(self, seat: int) -> tuple:
+        """``(pool, others, won, constrained)`` for :meth:`determinize`: the cards ``seat`` has
+        not seen (in deck order), the other seats, per seat the public cards of its score pile,
+        and whether the history constrains the other hands (voids or discards, EA-3). Cached for
+        the latest history; callers must not change it."""
+        history = self.history
+        cached = _PLAN_CACHE.get("last")
+        if (cached is not None and cached[0] is history and cached[1] == len(history)
+                and cached[2] == seat):
+            return cached[3]
         suits, voids, limits, discards, won = self._void_knowledge(seat)
         located = set(self.hands[seat])  # every card of the deck is unique
         located.update(self.piles[seat])
@@ -420,17 +453,10 @@ class EnemyAnemone(Game):
         located.update(entry[1] for entry in self.trick)
         pool = [card for card in self.full_deck() if card not in located]
         others = [p for p in range(self.players) if p != seat]
-        hands, piles, stock = _deal_by_suit(pool, others, [len(h) for h in self.hands],
-                                            len(self.stock), suits, voids, limits, discards, rng)
-        new = self.clone()
-        new.rng = random.Random(rng.getrandbits(64))
-        new.actions = []
-        new._legal = None
-        for p in others:
-            new.hands[p] = sorted(hands[p])
-            new.piles[p] = won[p] + piles[p]
-        new.stock = stock
-        return new
+        constrained = any(voids[p] or limits[p] or discards[p] for p in others)
+        result = (pool, others, won, constrained)
+        _PLAN_CACHE["last"] = (history, len(history), seat, result)
+        return result
 
     def _void_knowledge(self, seat: int) -> tuple:
         """What this hand's public history tells ``seat`` (see :meth:`determinize`).
@@ -483,6 +509,7 @@ class EnemyAnemone(Game):
         return result
 
 
+_PLAN_CACHE: dict = {}  # the latest _deal_plan result, keyed like _VOIDS_CACHE
 _VOIDS_CACHE: dict = {}  # the latest _void_knowledge result, keyed by history object and length
 
 

@@ -12,7 +12,8 @@ Also printed, for the current search: the share of its iteration budget that har
 within the time cap (median over the positions), and the budget itself.
 
 Run through `python3 build.py bench`, or directly:
-python3 tests/bench/search_speed.py [POSITIONS [ITERATIONS [PLAYER_COUNTS]]]   (default 12 120 "2,4")
+python3 tests/bench/search_speed.py [POSITIONS [ITERATIONS [PLAYER_COUNTS [GAMES]]]]
+(default 12 120 "2,4" and every game)
 """
 
 from __future__ import annotations
@@ -77,11 +78,12 @@ def main() -> int:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 12
     iterations = int(sys.argv[2]) if len(sys.argv) > 2 else 120
     counts = [int(n) for n in sys.argv[3].split(",")] if len(sys.argv) > 3 else PLAYER_COUNTS
+    games = sys.argv[4].split(",") if len(sys.argv) > 4 else pc.GAMES
     print(f"\n== hard bot search speed (CPython {sys.version.split()[0]}): iterations per CPU "
           f"second, {count} positions x {iterations} iterations, current vs landed (ee57367)")
     print(f"  {'game':<16}{'players':>8}{'landed it/s':>13}{'now it/s':>10}{'ratio':>8}"
           f"{'budget':>8}{'reached under cap':>19}")
-    for name in pc.GAMES:
+    for name in games:
         for players in counts:
             spots = positions(name, players, count)
             old_done = old_time = new_done = new_time = 0.0
