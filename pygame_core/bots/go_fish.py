@@ -120,21 +120,33 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
     Returns one of ``legal``. Reads nothing hidden from ``seat`` (GEN-7): the search's rollouts
     call it on a sampled world with that world's own hand of the seat to move."""
     counts = _counts(hand)
-    others = [other for other in range(len(sizes)) if other != seat and sizes[other]]
     holds = memory.holds
-    known = [(counts[rank], rng.random(), other, rank) for other in others
-             for rank in sorted(holds[other]) if rank in counts]
+    draw = rng.random
+    others = []
+    known = []
+    for other, size in enumerate(sizes):
+        if other != seat and size:
+            others.append(other)
+            if holds[other]:
+                for rank in sorted(holds[other]):
+                    if rank in counts:
+                        known.append((counts[rank], draw(), other, rank))
     if known:
         _, _, target, rank = max(known)
         return _legal_or_random(_ask_for(hand, ask_card, target, rank, rng), legal, rng)
-    ranked = sorted(counts, key=lambda r: (-counts[r], rng.random()))
+    keys = [(-count, draw(), rank) for rank, count in counts.items()]
+    keys.sort()
     lacks = memory.lacks
-    for rank in ranked:
-        hopeful = [other for other in others if rank not in lacks[other]]
-        if hopeful:
-            target = max(hopeful, key=lambda s: (sizes[s], rng.random()))
+    for _, _, rank in keys:
+        target = best = None
+        for other in others:
+            if rank not in lacks[other]:
+                key = (sizes[other], draw())
+                if best is None or key > best:
+                    target, best = other, key
+        if target is not None:
             return _legal_or_random(_ask_for(hand, ask_card, target, rank, rng), legal, rng)
-    return _legal_or_random(_ask_for(hand, ask_card, rng.choice(others), ranked[0], rng), legal,
+    return _legal_or_random(_ask_for(hand, ask_card, rng.choice(others), keys[0][2], rng), legal,
                             rng)
 
 
