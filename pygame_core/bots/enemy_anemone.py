@@ -20,7 +20,7 @@ import math
 import random
 
 from ..engine import Game
-from ..games.enemy_anemone import BONUS, RANK
+from ..games.enemy_anemone import BONUS, HANDS_PER_GAME, RANK
 
 ITERATIONS = {2: 300, 3: 360, 4: 300, 5: 260, 6: 260}  # hard bot's search budget by players
 ROLLOUT_TRICKS = 4  # tricks simulated beyond the current one before a rollout is evaluated
@@ -157,15 +157,27 @@ def candidates(world: Game, legal: list[str]) -> list[str]:
     return keep
 
 
+def anemone_worth(players: int, hand: int, trick: int) -> float:
+    """Points a held Anemone side is worth when judging a position in trick ``trick`` of hand
+    ``hand`` (1-based): :data:`ANEMONE_WORTH` while a whole hand of tricks is still to come,
+    then less and less, down to nothing after the last trick of the game (EA-9: four hands). An
+    Anemone only scores by winning a trick it decides (EA-4, EA-5); one kept to the end counts
+    for the tie-break alone (EA-10), which the final win share already holds."""
+    per_hand = 8 if players in (2, 6) else 10  # tricks in a hand (EA-1, EA-2, EA-11)
+    left = (HANDS_PER_GAME - hand) * per_hand + per_hand - trick + 1
+    return ANEMONE_WORTH * min(1.0, left / per_hand)
+
+
 def evaluate(world: Game) -> list[float]:
     """Reward per seat in [0, 1]: the win share at the end of the game, else a soft win chance
-    from totals plus this hand's score pile plus Anemones held (:data:`ANEMONE_WORTH` a side)."""
+    from totals plus this hand's score pile plus Anemones held (:func:`anemone_worth` a side:
+    :data:`ANEMONE_WORTH`, less in the last hand, where fewer tricks remain to use them)."""
     if world.is_over:
         share = 1.0 / len(world.winners)
         return [share if seat in world.winners else 0.0 for seat in range(world.players)]
     held = world.anemones
-    projected = [total + len(pile) + sum([BONUS[card] for card in pile])
-                 + ANEMONE_WORTH * sum(held[seat])
+    worth = anemone_worth(world.players, world.round, world.trick_number)
+    projected = [total + len(pile) + sum([BONUS[card] for card in pile]) + worth * sum(held[seat])
                  for seat, (total, pile) in enumerate(zip(world.totals, world.piles))]
     best = max(projected)
     weights = [math.exp((p - best) / TEMPERATURE) for p in projected]

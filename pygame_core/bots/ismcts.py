@@ -41,15 +41,31 @@ from __future__ import annotations
 import math
 import random
 import time
+from statistics import NormalDist
 
 from ..engine import Game
 from . import enemy_anemone, go_fish, snorkeling
 from .base import Bot, Decided, check_turn
 
 TIME_CAP_MS = 250.0  # thinking time cap per move (the browser budget is < 300 ms median, < 1 s)
+# Pyodide's speed as a share of CPython's for the engine, the slowest game measured on this
+# project's 2-core machine (67-91% across games, Chromium, tests/bench/browser_bots.py): a
+# CPython tournament with the cap times this share searches about as much as the page does.
+BROWSER_SPEED = 0.67
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 EXPLORATION = 0.7  # UCB1 constant for rewards in [0, 1]
 HOOKS = {module.__name__.rsplit(".", 1)[1]: module
          for module in (snorkeling, go_fish, enemy_anemone)}
+
+
+def paired_margin(confidence: float, rivals: int) -> float:
+    """The standard errors a rival move must gain over the first choice when ``rivals`` moves
+    compete with it: one-sided error ``1 - Phi(confidence)`` shared out over the rivals
+    (Bonferroni). ``paired_margin(2.0, 1) == 2.0``; more rivals, a larger margin."""
+    if rivals <= 1:
+        return confidence
+    normal = NormalDist()
+    return normal.inv_cdf(1.0 - (1.0 - normal.cdf(confidence)) / rivals)
 
 
 class Node:
@@ -80,8 +96,9 @@ class SearchThinker:
     def __init__(self, game: Game, seat: int, rng: random.Random, iterations: int,
                  time_ms: float | None, exploration: float = EXPLORATION,
                  paired: bool = False, confidence: float = 1.0,
-                 model_opponents: bool = True) -> None:
+                 model_opponents: bool = True, clock=time.perf_counter) -> None:
         self.position = game.clone()  # frozen: only ever passed to determinize()
+        self.clock = clock
         self.confidence = confidence
         self.model_opponents = model_opponents
         self.seat = seat
@@ -115,7 +132,7 @@ class SearchThinker:
         """Think for about ``budget_ms`` (at least one iteration); the action once decided."""
         if self.action is not None:
             return self.action
-        clock = time.perf_counter
+        clock = self.clock
         began = clock()
         until = began + budget_ms / 1000.0
         if self.cap is not None:
@@ -150,10 +167,13 @@ class SearchThinker:
                                          children[a].reward / max(1, children[a].visits)))
 
     def _paired_best(self) -> str:
-        """The policy's own move unless another one did better on the same worlds by a paired
-        margin of ``confidence`` standard errors (then the best such move)."""
+        """The first choice unless another move did better on the same worlds by a paired margin
+        (then the best such move). The margin is ``confidence`` standard errors for one rival and
+        grows with their number (a Bonferroni correction: the chance that noise alone unseats
+        the first choice stays what one comparison at ``confidence`` would risk)."""
         base = self.samples[self.default]
         best, best_gain = self.default, 0.0
+        z = paired_margin(self.confidence, len(self.samples) - 1)
         for action, rewards in self.samples.items():
             n = min(len(rewards), len(base))
             if action == self.default or n < 3:
@@ -161,7 +181,7 @@ class SearchThinker:
             diffs = [rewards[g] - base[g] for g in range(n)]
             mean = sum(diffs) / n
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            if mean > best_gain and mean > self.confidence * math.sqrt(var / n):
+            if mean > best_gain and mean > z * math.sqrt(var / n):
                 best, best_gain = action, mean
         return best
 
@@ -258,15 +278,21 @@ class HardBot(Bot):
     time per move (``None``: no cap); ``exploration`` is the UCB1 constant. ``paired``,
     ``confidence`` and ``model_opponents`` override the game module's ``PAIRED`` (default off),
     ``CONFIDENCE`` (default 1.0 standard error) and ``MODEL_OPPONENTS`` (default on).
-    ``start`` raises ``ValueError`` when it is not ``seat``'s turn."""
+    ``clock`` is what the time cap counts: ``"wall"`` (default, what a player waits) or
+    ``"cpu"`` (this process's CPU time: steadier for tournaments on a busy machine).
+    Raises ``ValueError`` for another clock; ``start`` raises ``ValueError`` when it is not
+    ``seat``'s turn."""
 
     level = "hard"
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  time_ms: float | None = TIME_CAP_MS, exploration: float = EXPLORATION,
                  paired: bool | None = None, confidence: float | None = None,
-                 model_opponents: bool | None = None) -> None:
+                 model_opponents: bool | None = None, clock: str = "wall") -> None:
         super().__init__(seed)
+        if clock not in CLOCKS:
+            raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
+        self.clock = CLOCKS[clock]
         self.confidence = confidence
         self.model_opponents = model_opponents
         self.iterations = iterations
@@ -287,4 +313,4 @@ class HardBot(Bot):
         model = (self.model_opponents if self.model_opponents is not None
                  else getattr(HOOKS[game.name], "MODEL_OPPONENTS", True))
         return SearchThinker(game, seat, rng, iterations, self.time_ms, self.exploration, paired,
-                             confidence, model)
+                             confidence, model, self.clock)
