@@ -115,6 +115,11 @@ class Game:
     # seat alone (its draws). Undo never steps back over either (see :meth:`reveals`).
     reveals_to_others: ClassVar[frozenset[str]] = frozenset()
     reveals_to_actor: ClassVar[frozenset[str]] = frozenset()
+    # Set on the copies search bots play in (:meth:`sample_copy`): ``sampled`` (shuffles by
+    # :func:`random_order`), ``quiet`` (:meth:`log` keeps no history; set by the search when
+    # nothing reads the simulated history).
+    sampled: bool = False
+    quiet: bool = False
 
     def __init__(self, players: int, seed: int | None = None, options: dict | None = None,
                  deck: list[str] | None = None) -> None:
@@ -187,7 +192,11 @@ class Game:
         raise NotImplementedError
 
     def shuffled(self, cards: list[str]) -> list[str]:
-        """A new stock of ``cards`` shuffled by the game's seeded RNG (GEN-1), top card at the end."""
+        """A new stock of ``cards`` shuffled by the game's seeded RNG (GEN-1), top card at the end.
+        In a sampled world (:meth:`sample_copy`) the quicker :func:`random_order` does it: that
+        world's later shuffles are unknown anyway."""
+        if self.sampled:
+            return random_order(cards, self.rng)
         stock = list(cards)
         self.rng.shuffle(stock)
         return stock
@@ -314,10 +323,12 @@ class Game:
         """A copy for a sampled world (``determinize``): the same state, but an empty ``history``
         and ``actions`` (a world for search, not a game to save), no cached legal actions (the
         caller may re-deal hidden cards) and its own RNG seeded from ``rng`` (one
-        ``getrandbits(64)`` draw), so later shuffles are unknown too (GEN-7)."""
+        ``getrandbits(64)`` draw), so later shuffles are unknown too (GEN-7); ``sampled`` is set
+        (its shuffles use :func:`random_order`)."""
         new = self._copy([], [])
         new.rng = random.Random(rng.getrandbits(64))
         new._legal = None  # the caller re-deals hidden cards
+        new.sampled = True
         return new
 
     def _copy(self, history: list, actions: list) -> "Game":
@@ -353,8 +364,9 @@ class Game:
 
     def log(self, kind: str, **data: Any) -> None:
         """Append one public history entry ``{"type": kind, **data}`` (JSON-safe values only)."""
-        data["type"] = kind
-        self.history.append(data)
+        if not self.quiet:
+            data["type"] = kind
+            self.history.append(data)
 
     def finish(self, winners: list[int]) -> None:
         """End the game with ``winners`` (seats); logs ``game_end``."""

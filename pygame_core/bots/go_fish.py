@@ -28,6 +28,7 @@ PAIRED = True  # root moves compared on the same worlds; keep the expert's move 
 CONFIDENCE = 2.0  # ... by this many standard errors
 MODEL_OPPONENTS = True  # in the tree, the others play the medium strategy (no peeking)
 SAMPLES = 24  # determinizations the expert choice uses to judge the opponent's hand (2 players)
+READS_HISTORY = True  # the rollout policy remembers the simulated table talk (:class:`Memory`)
 ROLLOUT_ACTIONS = 400  # a rollout this long (keep_playing stalls) is cut off and evaluated
 
 

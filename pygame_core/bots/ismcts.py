@@ -26,6 +26,7 @@ are used; simulated worlds are copies, so the real hidden state is never read (t
 position taken at ``start`` is only ever passed to ``determinize``). Each game's bot module
 supplies the hooks: ``ITERATIONS`` (by player count), ``rollout_policy`` or ``rollout_factory``,
 ``evaluate``, ``cutoff``, and optionally ``candidates`` (moves worth searching), ``expert``,
+``READS_HISTORY`` (keep the simulated history for the rollout policy; else worlds are quiet),
 ``PAIRED``, ``CONFIDENCE`` and ``MODEL_OPPONENTS``.
 
 Budget: an iteration count (``iterations``, per game and player count by default, sized for
@@ -114,6 +115,7 @@ class SearchThinker:
         self.root_actions = candidates(game, legal) if candidates else legal
         self.start_round = game.round
         self.make_policy = _rollout_factory(self.hooks, game)
+        self.quiet = not getattr(self.hooks, "READS_HISTORY", False)
         self.done = 0
         self.thought = 0.0
         self.paired = paired
@@ -186,8 +188,11 @@ class SearchThinker:
         return best
 
     def _world(self, rng: random.Random) -> Game:
-        """A sampled world for one iteration (``determinize``; its history starts empty)."""
-        return self.position.determinize(self.seat, rng)
+        """A sampled world for one iteration (``determinize``; its history starts empty and is
+        kept only for a rollout policy that reads it, ``READS_HISTORY`` of the game's hooks)."""
+        world = self.position.determinize(self.seat, rng)
+        world.quiet = self.quiet
+        return world
 
     def _iterate(self) -> None:
         rng = self.rng
