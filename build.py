@@ -536,7 +536,8 @@ def run_bench() -> int:
     print(f"\n== wheel size: {wheel.stat().st_size / 1024:.1f} KB (budget < 100 KB)")
     codes = [subprocess.run([str(python), str(ROOT / "tests" / "bench" / script)],
                             cwd=ROOT).returncode
-             for script in ("startup.py", "engine_speed.py", "bots.py", "browser_bots.py")]
+             for script in ("startup.py", "engine_speed.py", "bots.py", "search_speed.py",
+                            "browser_bots.py")]
     return max(codes)
 
 

@@ -320,12 +320,12 @@ class Game:
         return new
 
     def sample_copy(self, rng: random.Random) -> "Game":
-        """A copy for a sampled world (``determinize``): the same state, but an empty ``history``
-        and ``actions`` (a world for search, not a game to save), no cached legal actions (the
-        caller may re-deal hidden cards) and its own RNG seeded from ``rng`` (one
+        """A copy for a sampled world (``determinize``): the same state and public ``history``,
+        but an empty ``actions`` list (a world for search, not a game to save), no cached legal
+        actions (the caller may re-deal hidden cards) and its own RNG seeded from ``rng`` (one
         ``getrandbits(64)`` draw), so later shuffles are unknown too (GEN-7); ``sampled`` is set
         (its shuffles use :func:`random_order`)."""
-        new = self._copy([], [])
+        new = self._copy(self.history[:], [])
         new.rng = random.Random(rng.getrandbits(64))
         new._legal = None  # the caller re-deals hidden cards
         new.sampled = True

@@ -188,9 +188,10 @@ class SearchThinker:
         return best
 
     def _world(self, rng: random.Random) -> Game:
-        """A sampled world for one iteration (``determinize``; its history starts empty and is
-        kept only for a rollout policy that reads it, ``READS_HISTORY`` of the game's hooks)."""
+        """A sampled world for one iteration (``determinize``) whose history holds only what is
+        simulated in it, and only for a rollout policy that reads it (``READS_HISTORY``)."""
         world = self.position.determinize(self.seat, rng)
+        world.history = []
         world.quiet = self.quiet
         return world
 
@@ -245,7 +246,12 @@ class SearchThinker:
                 forced = None
             untried = [a for a in legal if a not in children]
             if untried:
-                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                if len(untried) == 1:
+                    action = untried[0]
+                else:  # the rollout policy's own move first, then the others at random
+                    action = policy(world, rng) if player == seat and node is not self.root else None
+                    if action not in untried:
+                        action = rng.choice(untried)
                 child = children[action] = Node()
             else:
                 action, child, best = legal[0], children[legal[0]], -1.0

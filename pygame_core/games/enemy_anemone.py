@@ -408,8 +408,8 @@ class EnemyAnemone(Game):
           they have played since).
 
         The only hidden state read is ``seat``'s own hand and score pile. The copy's RNG is
-        re-seeded from ``rng`` (later hands are unknown too) and its ``history`` and ``actions``
-        lists start empty: it is a sampled world for search, not a game to save. ``rng`` alone decides the sample.
+        re-seeded from ``rng`` (later hands are unknown too) and its ``actions`` list is
+        emptied: it is a sampled world for search, not a game to save. ``rng`` alone decides the sample.
         """
         pool, others, won, constrained = self._deal_plan(seat)
         if constrained:

@@ -321,7 +321,7 @@ class GoFish(Game):
         - a shown draw (GF-4) is held; a rank whose book is down is nowhere.
 
         The only hidden state read is ``seat``'s own hand. The copy's RNG is re-seeded from ``rng``
-        and its ``history`` and ``actions`` lists start empty: it is a sampled world for search, not
+        and its ``actions`` list is emptied: it is a sampled world for search, not
         a game to save. ``rng`` alone decides the sample.
         """
         free, others, fixed, supply, rooms, caps, known, excluded = self._deal_plan(seat)

@@ -322,7 +322,7 @@ class Snorkeling(Game):
         the public state and ``history``.
 
         The copy's RNG is re-seeded from ``rng`` (so later reshuffles, SN-10, and later rounds are
-        unknown as well) and its ``history`` and ``actions`` lists start empty: it is a sampled world
+        unknown as well) and its ``actions`` list is emptied: it is a sampled world
         for search, not a game to save. ``rng`` alone decides the sample (same state and ``rng`` state, same copy).
         """
         known, pool = self._hidden_pool(seat)

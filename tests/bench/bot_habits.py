@@ -46,8 +46,10 @@ def play(name: str, players: int, games: int, seed: int, cap: float | None, watc
         bots = []
         for s, level in enumerate(levels):
             if level == "hard":
-                maker = landed.HardBot if old else (lambda seed, **kw: make_bot("hard", seed, **kw))
-                bots.append(maker(seed=seed * 100 + g * 10 + s, time_ms=cap))
+                if old:
+                    bots.append(landed.HardBot(seed=seed * 100 + g * 10 + s, time_ms=cap))
+                else:
+                    bots.append(make_bot("hard", seed * 100 + g * 10 + s, time_ms=cap, clock="cpu"))
             else:
                 bots.append(make_bot(level, seed=seed * 100 + g * 10 + s))
         while not game.is_over:

@@ -8,8 +8,10 @@ choice). Each position is searched by both with a fixed iteration budget and no 
 after the other, so machine load hits both alike; the figure is total iterations over total
 CPU time, and the ratio is current / landed.
 
-Also printed, for the current search: the share of its iteration budget that hard reaches
-within the time cap (median over the positions), and the budget itself.
+Also printed, for the current search: its iteration budget and the share of it that hard
+reaches within the time cap in CPU time (median over the positions), for the page's cap of
+250 ms and for that cap at the page's speed (``BROWSER_SPEED``, as ``tournament
+--browser-speed`` plays it).
 
 Run through `python3 build.py bench`, or directly:
 python3 tests/bench/search_speed.py [POSITIONS [ITERATIONS [PLAYER_COUNTS [GAMES]]]]
@@ -62,16 +64,60 @@ def as_landed(game: pc.Game):
     return old
 
 
+CLOCK = "cpu"  # what the figures count: "cpu" (this process, steady on a busy machine) or "wall"
+CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
+
+
 def search(module, game: pc.Game, seed: int, iterations: int | None, cap: float | None) -> tuple:
-    """``(iterations done, CPU seconds, budget)`` of one search of ``module``'s hard bot."""
+    """``(iterations done, seconds, budget)`` of one search of ``module``'s hard bot, timed by
+    :data:`CLOCK` (the current bot's cap counts that clock too)."""
     settings = {"time_ms": cap}
+    if module is ismcts:
+        settings["clock"] = CLOCK
     if iterations:
         settings["iterations"] = iterations
     bot = module.HardBot(seed=seed, **settings)
-    began = time.process_time()
+    clock = CLOCKS[CLOCK]
+    began = clock()
     thinker = bot.start(game, game.current_player)
     thinker.choose()
-    return getattr(thinker, "done", 0), time.process_time() - began, getattr(thinker, "iterations", 0)
+    return getattr(thinker, "done", 0), clock() - began, getattr(thinker, "iterations", 0)
+
+
+def measure(name: str, players: int, count: int, iterations: int) -> dict:
+    """Landed and current iterations per second on ``count`` positions (``iterations`` each), and
+    the share of the budget the current search reaches under the page's cap and under the cap
+    scaled to the page's speed (medians over the positions)."""
+    old_done = old_time = new_done = new_time = 0.0
+    reached, reached_browser = [], []
+    browser_cap = ismcts.TIME_CAP_MS * ismcts.BROWSER_SPEED
+    for i, game in enumerate(positions(name, players, count)):
+        done, spent, _ = search(landed, as_landed(game), i, iterations, None)
+        old_done, old_time = old_done + done, old_time + spent
+        done, spent, _ = search(ismcts, game, i, iterations, None)
+        new_done, new_time = new_done + done, new_time + spent
+        done, _, budget = search(ismcts, game, i, None, ismcts.TIME_CAP_MS)
+        reached.append(done / budget)
+        done, _, budget = search(ismcts, game, i, None, browser_cap)
+        reached_browser.append(done / budget)
+    return {"landed": old_done / old_time, "now": new_done / new_time,
+            "budget": ismcts.HOOKS[name].ITERATIONS[players],
+            "reached": statistics.median(reached),
+            "reached_browser": statistics.median(reached_browser)}
+
+
+def header(where: str, count: int, iterations: int) -> str:
+    browser_cap = ismcts.TIME_CAP_MS * ismcts.BROWSER_SPEED
+    return (f"\n== hard bot search speed ({where}): iterations per {CLOCK} second, {count} "
+            f"positions x {iterations} iterations, now vs landed (ee57367)\n"
+            f"  {'game':<16}{'players':>8}{'landed it/s':>13}{'now it/s':>10}{'ratio':>8}"
+            f"{'budget':>8}{'reached, 250 ms':>17}{f'at {browser_cap:.0f} ms':>11}")
+
+
+def row(name: str, players: int, m: dict) -> str:
+    return (f"  {name:<16}{players:>8}{m['landed']:>13.0f}{m['now']:>10.0f}"
+            f"{m['now'] / m['landed']:>7.2f}x{m['budget']:>8}{m['reached']:>17.0%}"
+            f"{m['reached_browser']:>11.0%}")
 
 
 def main() -> int:
@@ -79,26 +125,10 @@ def main() -> int:
     iterations = int(sys.argv[2]) if len(sys.argv) > 2 else 120
     counts = [int(n) for n in sys.argv[3].split(",")] if len(sys.argv) > 3 else PLAYER_COUNTS
     games = sys.argv[4].split(",") if len(sys.argv) > 4 else pc.GAMES
-    print(f"\n== hard bot search speed (CPython {sys.version.split()[0]}): iterations per CPU "
-          f"second, {count} positions x {iterations} iterations, current vs landed (ee57367)")
-    print(f"  {'game':<16}{'players':>8}{'landed it/s':>13}{'now it/s':>10}{'ratio':>8}"
-          f"{'budget':>8}{'reached under cap':>19}")
+    print(header(f"CPython {sys.version.split()[0]}", count, iterations))
     for name in games:
         for players in counts:
-            spots = positions(name, players, count)
-            old_done = old_time = new_done = new_time = 0.0
-            reached = []
-            for i, game in enumerate(spots):
-                done, spent, _ = search(landed, as_landed(game), i, iterations, None)
-                old_done, old_time = old_done + done, old_time + spent
-                done, spent, _ = search(ismcts, game, i, iterations, None)
-                new_done, new_time = new_done + done, new_time + spent
-                done, _, budget = search(ismcts, game, i, None, ismcts.TIME_CAP_MS)
-                reached.append(done / budget)
-            old_rate, new_rate = old_done / old_time, new_done / new_time
-            budget = ismcts.HOOKS[name].ITERATIONS[players]
-            print(f"  {name:<16}{players:>8}{old_rate:>13.0f}{new_rate:>10.0f}"
-                  f"{new_rate / old_rate:>7.2f}x{budget:>8}{statistics.median(reached):>18.0%}")
+            print(row(name, players, measure(name, players, count, iterations)), flush=True)
     return 0
 
 
