@@ -90,7 +90,8 @@ def tournament(args: argparse.Namespace) -> int:
         settings["time_ms"] = args.time_cap or None
     if args.browser_speed is not None:  # the page's cap, in CPython time at the page's speed
         if not 0 < args.browser_speed <= 10:
-            raise SystemExit(f"--browser-speed: expected a ratio in (0, 10], got {args.browser_speed:g}")
+            raise SystemExit(
+                f"--browser-speed: expected a ratio in (0, 10], got {args.browser_speed:g}")
         cap = settings.get("time_ms", TIME_CAP_MS)
         settings["time_ms"] = None if cap is None else cap * args.browser_speed
         settings["clock"] = "cpu"

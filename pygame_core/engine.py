@@ -334,9 +334,13 @@ class Game:
     def _copy(self, history: list, actions: list) -> "Game":
         new = object.__new__(type(self))
         state = self.__dict__.copy()
+        state["history"] = state["actions"] = ()  # replaced below, not copied
         for key, value in state.items():
-            if type(value) is list and key != "history" and key != "actions":
-                state[key] = [v[:] if type(v) is list else v for v in value]
+            if type(value) is list:
+                if list in map(type, value):  # a list of lists (hands, piles): copy each
+                    state[key] = [v[:] if type(v) is list else v for v in value]
+                else:
+                    state[key] = value[:]
             elif type(value) is dict:
                 state[key] = dict(value)
         state["history"] = history

@@ -10,8 +10,13 @@ legal actions) only. The ideas a casual player would recognise:
   it plays a card only if it is likely to stand (or dumps its lowest card, which may earn an
   Anemone, EA-5). Leading, it plays a sure winner or its lowest card. When it must discard
   (EA-3), it gives up a middle card, preferring a 3, 5 or 8 (worth a point more, EA-6).
-- *hard* (:mod:`.ismcts`): search with the medium strategy in the simulations; the simulated
-  hand is cut off after :data:`ROLLOUT_TRICKS` tricks and scored by :func:`evaluate`.
+- *hard* (:mod:`.ismcts`, paired mode): every candidate move (:func:`candidates`) is tried on
+  the same sampled worlds with the medium strategy playing every seat afterwards; the simulated
+  hand is cut off after :data:`ROLLOUT_TRICKS` tricks and scored by :func:`evaluate`, and the
+  medium move is played unless another one scored clearly better (:data:`CONFIDENCE`
+  standard errors, more with more rivals). The medium move spends Anemones only as the last to
+  play, where they decide the trick; held Anemones count for less as the game runs out of
+  tricks (:func:`anemone_worth`).
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from ..engine import Game
 from ..games.enemy_anemone import BONUS, HANDS_PER_GAME, RANK
 
 ITERATIONS = {2: 300, 3: 360, 4: 300, 5: 260, 6: 260}  # hard bot's search budget by players
+PAIRED = True  # root moves compared on the same worlds; keep the medium move unless beaten
+CONFIDENCE = 1.0  # ... by this many standard errors (more with more rivals)
 ROLLOUT_TRICKS = 4  # tricks simulated beyond the current one before a rollout is evaluated
 TEMPERATURE = 3.0  # points: how sharply a lead in projected score turns into a win chance
 ANEMONE_WORTH = 0.5  # points per side shown on a held Anemone, when judging a position
