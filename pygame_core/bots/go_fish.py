@@ -12,7 +12,9 @@ Decisions use ``game.view(seat)`` (own hand, hand sizes, books) and the public `
   sharpened with determinizations at two players and a longer memory at more); every legal ask is
   then tried on the same sampled worlds (``GoFish.determinize``, which knows all of the above and
   more) with the medium strategy playing every seat, and another ask replaces the first choice
-  only when it wins clearly more often (:data:`CONFIDENCE` standard errors).
+  only when it wins clearly more often (:data:`CONFIDENCE` standard errors for one rival, more
+  with more rivals, see :func:`.ismcts.paired_margin`): a sure catch is kept unless search
+  shows better.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from ..games.go_fish import ASK
 
 ITERATIONS = {2: 320, 3: 300, 4: 300, 5: 300, 6: 360}  # hard bot's search budget by players
 PAIRED = True  # root moves compared on the same worlds; keep the expert's move unless beaten
-CONFIDENCE = 2.0  # ... by this many standard errors
+CONFIDENCE = 2.0  # ... by this many standard errors (for one rival, see ismcts.paired_margin)
 MODEL_OPPONENTS = True  # in the tree, the others play the medium strategy (no peeking)
 SAMPLES = 24  # determinizations the expert choice uses to judge the opponent's hand (2 players)
 READS_HISTORY = True  # the rollout policy remembers the simulated table talk (:class:`Memory`)

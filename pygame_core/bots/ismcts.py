@@ -9,17 +9,27 @@ One search tree is grown from the bot's own point of view. Each iteration
    with ``model_opponents`` the other seats do not search in the tree but play the game's
    rollout policy, which sees only their own (sampled) hand, so they cannot "peek" at the
    bot's real hand through the shared tree (the known weakness of SO-ISMCTS);
-3. adds one new node, then plays on with the game's rollout policy (the medium strategy, see the
-   game's bot module) until the game ends or the rollout is cut off (end of a round or hand, or a
+3. adds one new node (below the root, the rollout policy's own move first, then the others at
+   random), then plays on with the game's rollout policy (the medium strategy, see the game's
+   bot module) until the game ends or the rollout is cut off (end of a round or hand, or a
    fixed number of actions), and scores the result with the game's evaluation (win share, or a
    soft win chance from projected scores);
 4. backs each seat's reward up the path: every node is scored for the seat that chose it.
 
 The move played is the root action visited most. In ``paired`` mode (for games where luck
-swamps the differences between moves, like Go Fish) the root instead tries every move in turn on
-the same sampled world with the same dice (common random numbers), and plays the game's
-``expert`` choice (else the rollout policy's move) unless another move did better on the same worlds by ``confidence`` standard
-errors of the paired differences.
+swamps the differences between moves) the root instead tries every move in turn on the same
+sampled world with the same dice (common random numbers), and plays the game's ``expert``
+choice (else the rollout policy's move) unless another move did better on the same worlds by a
+margin of paired standard errors: ``confidence`` for one rival, more for more rivals
+(:func:`paired_margin`), so that noise alone rarely unseats the first choice.
+
+The search path: worlds are played with ``Game.moves()`` (the cached legal list) and
+``Game.step()`` (the rules of ``apply`` without the legality check and the action record),
+rollout policies read the world's state directly (the mover's own hand and public state, never
+another hand) through the same strategy functions the medium bot uses on its view, a world
+keeps no history unless the policy reads it (``READS_HISTORY``), and ``determinize`` reuses
+per-position work (what the seat knows) across the samples. No rule exists twice: the
+conformance suite plays the same games through ``apply`` and ``step``.
 
 Only ``game.view``/``game.history``/``game.legal_actions()`` of the real game and ``determinize``
 are used; simulated worlds are copies, so the real hidden state is never read (the copy of the
@@ -34,7 +44,9 @@ about 100-150 ms of CPython time per move on this project's 2-core machine) and 
 (``time_ms``, default :data:`TIME_CAP_MS` of thinking time, counted over all slices). With the
 same seed the iteration budget makes moves reproducible; the cap only stops a search early on a
 slow machine or interpreter (Pyodide), and then the move depends on timing. ``time_ms=None``
-removes the cap.
+removes the cap. The cap counts wall-clock time (what a player waits) or, with ``clock="cpu"``,
+this process's CPU time (``tournament --browser-speed`` uses it with the cap scaled by
+:data:`BROWSER_SPEED`, so a busy machine plays the bot as the page does).
 """
 
 from __future__ import annotations

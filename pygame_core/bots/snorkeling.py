@@ -14,7 +14,8 @@ actions) only. The ideas a casual player would recognise:
   (``Snorkeling.determinize``) with the medium strategy playing every seat afterwards
   (:func:`rollout_policy`), rollouts cut off at the end of the round or after
   :data:`ROLLOUT_TURNS` actions and scored by :func:`evaluate`; the medium move is played unless
-  another one scored better by :data:`CONFIDENCE` standard errors of the paired differences.
+  another one scored better by :data:`CONFIDENCE` standard errors of the paired differences
+  (for one rival; more with more rivals, see :func:`.ismcts.paired_margin`).
   Many moves change nothing within the horizon; comparing them on the same worlds and keeping the
   medium move on a tie is what makes the search stronger than medium at four players (without
   it, hard won 40% of a hard-hard-medium-medium table).
@@ -32,7 +33,7 @@ ROLLOUT_TURNS = 24  # simulated actions (of all players) before a rollout is cut
 TEMPERATURE = 2.5  # points: how sharply a lead in projected score turns into a win chance
 ITERATIONS = {2: 360, 3: 280, 4: 230, 5: 200, 6: 180}  # hard bot's search budget by players
 PAIRED = True  # root moves compared on the same worlds; keep the medium move unless beaten
-CONFIDENCE = 1.0  # ... by this many standard errors
+CONFIDENCE = 1.0  # ... by this many standard errors (for one rival, see ismcts.paired_margin)
 
 
 def _value(card: str) -> int:
