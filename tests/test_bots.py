@@ -488,3 +488,13 @@ def test_tournament_browser_speed_scales_the_cap_in_cpu_time(monkeypatch, capsys
     assert "x browser speed 0.5 (CPU time)" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="--browser-speed"):
         cli.main(["tournament", "go_fish", "--seats", "hard,medium", "--browser-speed", "0"])
+
+
+def test_go_fish_hard_takes_a_sure_catch():
+    """GF-3/GF-10: seat 1 asked for nines and still holds them; seat 0 drew 9H. The whole search
+    (not only its first choice) asks for the sure catch: no other ask beats it by the margin."""
+    game = go_fish(["2C 3C 4C 4D 4H 5C 6C", "9C 9D 8C 8D TC JC QC"], stock="AC AD 9H AH")
+    for action in ("ask 1 2", "ask 0 9", "ask 1 3", "ask 0 8"):
+        game.apply(action)
+    for seed in range(3):
+        assert make_bot("hard", seed=seed, iterations=240, time_ms=None).choose(game, 0) == "ask 1 9"
