@@ -180,17 +180,22 @@ def decide(seat: int, hand: list[str], piles: list[list[str]], totals: list[int]
     have = [0] * 5
     for card in hand:
         have[VALUE[card]] += 1
+    # values still in hand that allow a placement, best placement first
+    order = sorted((v for v in range(5) if have[v] and best_by_value[v] != 0.0),
+                   key=best_by_value.__getitem__, reverse=True)
     keep = _keep_values(seat, tops)
     options = []
+    draw = rng.random
     for action in legal:
         if action[0] != "c":
             break
         played = VALUE[action[7:]]
-        have[played] -= 1
-        best = max([best_by_value[v] for v in range(5) if have[v] and best_by_value[v] != 0.0],
-                   default=0.0)
-        have[played] += 1
-        options.append((best - 0.1 * keep[played], rng.random(), action))
+        best = 0.0  # the best placement the rest of the hand allows after playing this card
+        for v in order:
+            if v != played or have[v] > 1:
+                best = best_by_value[v]
+                break
+        options.append((best - 0.1 * keep[played], draw(), action))
     score, _, action = max(options)
     if score > 0:
         return action
