@@ -23,6 +23,7 @@ SUPPLY_SIZE = 9
 HANDS_PER_GAME = 4  # EA-9
 
 _ATTACH: dict[tuple[int, int], list[str]] = {}
+_PARSED: dict[str, tuple[str, str, tuple]] = {}  # legal action -> (verb, card, attached sides)
 
 
 def attach_suffixes(ones: int, twos: int) -> list[str]:
@@ -195,18 +196,19 @@ class EnemyAnemone(Game):
 
     def _apply(self, action: str) -> None:
         me = self.current_player
-        parts = action.split(" ")
-        card = parts[1]
+        parsed = _PARSED.get(action)
+        if parsed is None:  # (verb, card, attached sides), remembered once parsed
+            verb, card, *rest = action.split(" ")
+            parsed = _PARSED[action] = (verb, card, tuple(int(p) for p in rest))
+        verb, card, sides = parsed
         self.hands[me].remove(card)
-        if parts[0] == "discard":  # EA-3: face down into the own score pile, not part of the trick
+        if verb == "discard":  # EA-3: face down into the own score pile, not part of the trick
             self.piles[me].append(card)
             self.trick_discards.append(me)
             self.log("discard", seat=me)
         else:
             boost = 0
-            sides: tuple = ()
-            if len(parts) > 2:
-                sides = tuple(int(p) for p in parts[2:])
+            if sides:
                 held = self.anemones[me]
                 for side in sides:
                     held.remove(side)
