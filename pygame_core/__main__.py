@@ -21,6 +21,7 @@ from collections import defaultdict
 from . import GAMES, new_game
 from .bots import LEVELS, make_bot
 from .engine import MAX_SEED, whole_number
+from .bots.ismcts import BROWSER_SPEED, TIME_CAP_MS
 from .games import REGISTRY
 
 MAX_GAMES = 1_000_000
@@ -130,6 +131,13 @@ def tournament(args: argparse.Namespace) -> int:
     settings: dict = {}
     if args.time_cap is not None:
         settings["time_ms"] = args.time_cap or None
+    if args.browser_speed is not None:  # the page's cap, in CPython time at the page's speed
+        if not 0 < args.browser_speed <= 10:
+            raise SystemExit(
+                f"--browser-speed: expected a ratio in (0, 10], got {args.browser_speed:g}")
+        cap = settings.get("time_ms", TIME_CAP_MS)
+        settings["time_ms"] = None if cap is None else cap * args.browser_speed
+        settings["clock"] = "cpu"
     if args.iterations:
         settings["iterations"] = args.iterations
     tasks = [(args.game, players, seats, options, args.seed, i, settings) for i in range(args.games)]
@@ -155,6 +163,8 @@ def report(args, seats: list[str], players: int, options: dict, results: list[di
     deals = math.ceil(games / players)
     cap = ("default" if args.time_cap is None else
            "none" if args.time_cap == 0 else f"{args.time_cap:g} ms")
+    if args.browser_speed is not None:
+        cap += f" x browser speed {args.browser_speed:g} (CPU time)"
     print(f"tournament: {args.game}, {players} players, seats {','.join(seats)}, {games} games "
           f"({deals} deals x {players} rotations), seed {args.seed}"
           + (f", options {options}" if options else "")
@@ -215,6 +225,13 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--time-cap", type=milliseconds, default=None, metavar="MS",
                       help="hard bots' thinking-time cap per move in ms (0 = none; default: "
                            "the bot's own, see pygame_core.bots.ismcts.TIME_CAP_MS)")
+    tour.add_argument("--browser-speed", type=float, nargs="?", const=BROWSER_SPEED, default=None,
+                      metavar="RATIO",
+                      help="measure hard as players meet it in the page: its time cap (default "
+                           f"or --time-cap) times RATIO, Pyodide's speed as a share of CPython's "
+                           f"(default {BROWSER_SPEED:g}, see pygame_core.bots.ismcts."
+                           "BROWSER_SPEED), counted in CPU time so other load on the machine "
+                           "does not shorten it")
     tour.add_argument("--iterations", type=whole(1, MAX_ITERATIONS), default=None,
                       help="hard bots' iterations per move (default: per game and player count)")
     tour.add_argument("--progress", type=whole(0, MAX_GAMES), default=0, metavar="N",

@@ -161,6 +161,11 @@ class Game:
     # seat alone (its draws). Undo never steps back over either (see :meth:`reveals`).
     reveals_to_others: ClassVar[frozenset[str]] = frozenset()
     reveals_to_actor: ClassVar[frozenset[str]] = frozenset()
+    # Set on the copies search bots play in (:meth:`sample_copy`): ``sampled`` (shuffles by
+    # :func:`random_order`), ``quiet`` (:meth:`log` keeps no history; set by the search when
+    # nothing reads the simulated history).
+    sampled: bool = False
+    quiet: bool = False
 
     def __init__(self, players: int, seed: int | None = None, options: dict | None = None,
                  deck: list[str] | None = None) -> None:
@@ -231,7 +236,11 @@ class Game:
         raise NotImplementedError
 
     def shuffled(self, cards: list[str]) -> list[str]:
-        """A new stock of ``cards`` shuffled by the game's seeded RNG (GEN-1), top card at the end."""
+        """A new stock of ``cards`` shuffled by the game's seeded RNG (GEN-1), top card at the end.
+        In a sampled world (:meth:`sample_copy`) the quicker :func:`random_order` does it: that
+        world's later shuffles are unknown anyway."""
+        if self.sampled:
+            return random_order(cards, self.rng)
         stock = list(cards)
         self.rng.shuffle(stock)
         return stock
@@ -262,6 +271,23 @@ class Game:
             raise self._illegal(action)
         self._legal = None
         self.actions.append(action)
+        self._apply(action)
+
+    # ----- the search path (bots' simulated worlds; the same rules as ``apply``) -----------------
+
+    def moves(self) -> list[str]:
+        """The cached list of :meth:`legal_actions` itself (not a copy): for search bots, which
+        must not change it. Sorted action strings; ``[]`` once the game is over."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.current_player is None else self._legal_actions()
+        return legal
+
+    def step(self, action: str) -> None:
+        """Apply ``action``, which must be one of :meth:`moves`, without checking it or recording
+        it in ``actions``: the search bots' fast path through the same rules as :meth:`apply`
+        (an illegal ``action`` here leaves the state undefined; use :meth:`apply` for real play)."""
+        self._legal = None
         self._apply(action)
 
     def _illegal(self, action: Any) -> IllegalAction:
@@ -337,24 +363,48 @@ class Game:
     def clone(self) -> "Game":
         """An independent copy sharing nothing mutable with this game: applying actions to it, or
         editing its ``history``, ``options`` or any list it exposes, never affects this game."""
-        new = self.fork()
-        new.history = [{k: v[:] if type(v) is list else v for k, v in entry.items()}
-                       for entry in self.history]  # entries hold flat lists at most (see log)
-        return new
+        history = [{k: v[:] if type(v) is list else v for k, v in entry.items()}
+                   for entry in self.history]  # entries hold flat lists at most (see log)
+        return self._same_rng(self._copy(history, self.actions[:]))
 
     def fork(self) -> "Game":
-        """A copy for search bots, cheaper than :meth:`clone`: applying actions to either never
-        affects the other, but the two ``history`` lists hold the same entry dicts (the engine
-        never changes an entry once logged; treat them as read-only)."""
+        """A copy for search bots and the soak, cheaper than :meth:`clone`: applying actions to
+        either never affects the other, but the two ``history`` lists hold the same entry dicts
+        (the engine never changes an entry once logged; treat them as read-only)."""
+        return self._same_rng(self._copy(self.history[:], self.actions[:]))
+
+    def sample_copy(self, rng: random.Random) -> "Game":
+        """A copy for a sampled world (``determinize``): the same state and public ``history``,
+        but an empty ``actions`` list (a world for search, not a game to save), no cached legal
+        actions (the caller may re-deal hidden cards) and its own RNG seeded from ``rng`` (one
+        ``getrandbits(64)`` draw), so later shuffles are unknown too (GEN-7); ``sampled`` is set
+        (its shuffles use :func:`random_order`)."""
+        new = self._copy(self.history[:], [])
+        new.rng = random.Random(rng.getrandbits(64))
+        new._legal = None  # the caller re-deals hidden cards
+        new.sampled = True
+        return new
+
+    def _same_rng(self, new: "Game") -> "Game":
+        """``new`` with an RNG in this game's state (not seeded first: the state is set)."""
+        rng = new.rng = random.Random.__new__(random.Random)
+        rng.setstate(self.rng.getstate())
+        return new
+
+    def _copy(self, history: list, actions: list) -> "Game":
         new = object.__new__(type(self))
         state = self.__dict__.copy()
+        state["history"] = state["actions"] = ()  # replaced below, not copied
         for key, value in state.items():
-            if type(value) is list:  # of one kind: lists (copied too) or immutable values
-                state[key] = [v[:] for v in value] if value and type(value[0]) is list else value[:]
+            if type(value) is list:
+                if list in map(type, value):  # a list of lists (hands, piles): copy each
+                    state[key] = [v[:] if type(v) is list else v for v in value]
+                else:
+                    state[key] = value[:]
             elif type(value) is dict:
                 state[key] = dict(value)
-        rng = state["rng"] = random.Random.__new__(random.Random)  # not seeded: the state is set
-        rng.setstate(self.rng.getstate())
+        state["history"] = history
+        state["actions"] = actions
         new.__dict__ = state
         return new
 
@@ -379,8 +429,9 @@ class Game:
     def log(self, kind: str, **data: Any) -> None:
         """Append one public history entry ``{"type": kind, **data}``: values are ``str``, ``int``,
         ``bool``, ``None`` or flat lists of those (JSON-safe; :meth:`clone` relies on it)."""
-        data["type"] = kind
-        self.history.append(data)
+        if not self.quiet:
+            data["type"] = kind
+            self.history.append(data)
 
     def finish(self, winners: list[int]) -> None:
         """End the game with ``winners`` (seats); logs ``game_end``."""
@@ -396,6 +447,13 @@ class Game:
     def __repr__(self) -> str:
         return (f"pygame_core.new_game({self.name!r}, players={self.players}, seed={self.seed}, "
                 f"options={self.options!r})  # after {len(self.actions)} actions")
+
+
+def random_order(cards: list, rng: random.Random) -> list:
+    """A new list of ``cards`` in a uniformly random order drawn from ``rng`` (one ``random()``
+    per card): a quicker shuffle for the search bots' sampled worlds, reproducible per ``rng``."""
+    draw = rng.random
+    return [card for _, card in sorted([(draw(), card) for card in cards])]
 
 
 def parse_seat(token: str, players: int) -> int | None:

@@ -22,7 +22,9 @@ import pytest
 
 import pygame_core as pc
 from pygame_core.bots import LEVELS, make_bot
+from pygame_core.bots import enemy_anemone as ea_bots
 from pygame_core.bots import go_fish as go_fish_bots
+from pygame_core.bots import ismcts
 from pygame_core.bots.ismcts import HardBot
 from pygame_core.games import REGISTRY
 
@@ -422,3 +424,77 @@ def test_paired_search_keeps_the_first_choice_unless_another_move_is_clearly_bet
     assert thinker._paired_best() == other
     thinker.samples[other] = [1.0, 0.0, 1.0, 0.0, 1.0, 0.1]  # a higher mean, but within noise
     assert thinker._paired_best() == first
+
+
+# ----- the search path: one strategy for the medium level and the rollouts --------------------
+
+@pytest.mark.parametrize("name,players", [(n, p) for n in pc.GAMES for p in (2, 4)])
+def test_rollout_policy_is_the_medium_strategy(name, players):
+    """The rollouts' policy reads the world's state directly (the mover's own hand and public
+    state, GEN-7) and decides exactly as the medium bot does from the view."""
+    hooks = ismcts.HOOKS[name]
+    for i, game in enumerate(positions(name, players, count=6)):
+        seat = game.current_player
+        policy = ismcts._rollout_factory(hooks, game)()
+        medium = getattr(hooks, "medium")
+        assert policy(game, random.Random(i)) == medium(game, seat, random.Random(i))
+
+
+def test_paired_margin_grows_with_the_rivals():
+    """One rival: ``confidence`` standard errors; k rivals: the one-sided error shared out
+    (Bonferroni), so noise alone unseats the first choice no more often with more moves."""
+    assert ismcts.paired_margin(2.0, 1) == 2.0
+    assert ismcts.paired_margin(1.0, 2) == pytest.approx(1.410, abs=1e-3)
+    assert ismcts.paired_margin(1.0, 10) == pytest.approx(2.148, abs=1e-3)
+    assert ismcts.paired_margin(2.0, 10) == pytest.approx(2.837, abs=1e-3)
+
+
+def test_paired_search_needs_a_larger_margin_among_many_moves():
+    game = pc.new_game("snorkeling", 2, seed=3)
+    thinker = HardBot(seed=1, paired=True, confidence=1.0).start(game, game.current_player)
+    first = thinker.default
+    rivals = [a for a in thinker.root_actions if a != first]
+    gains = [0.6, 0.5, 0.6, 0.5, 0.5, 0.6, 0.5, 0.5]  # mean gain 2.05 standard errors
+    thinker.samples = {first: [0.5] * 8, rivals[0]: gains}
+    assert thinker._paired_best() == rivals[0]  # one rival: 2.05 > 1.0 standard errors
+    thinker.samples.update({a: [0.5] * 8 for a in [f"x{k}" for k in range(9)]})
+    assert thinker._paired_best() == first  # ten rivals: 2.05 < 2.15
+
+
+def test_ea9_anemones_are_worth_less_as_the_game_runs_out_of_tricks():
+    """EA-9: four hands; an Anemone kept to the end only breaks ties (EA-10)."""
+    worth = ea_bots.anemone_worth
+    assert worth(4, 1, 1) == worth(4, 3, 10) == worth(4, 4, 1) == ea_bots.ANEMONE_WORTH
+    assert worth(4, 4, 6) == pytest.approx(ea_bots.ANEMONE_WORTH / 2)  # 5 of 10 tricks left
+    assert worth(2, 4, 8) == pytest.approx(ea_bots.ANEMONE_WORTH / 8)  # the last of 8 tricks
+
+
+def test_hard_bot_clock_is_wall_or_cpu():
+    assert make_bot("hard", seed=1, clock="cpu").clock is time.process_time
+    with pytest.raises(ValueError, match="clock must be one of wall, cpu"):
+        make_bot("hard", seed=1, clock="sundial")
+
+
+def test_tournament_browser_speed_scales_the_cap_in_cpu_time(monkeypatch, capsys):
+    from pygame_core import __main__ as cli
+    seen = []
+    monkeypatch.setattr(cli, "play_one", lambda task: seen.append(task[-1]) or
+                        {"share": [1.0, 0.0], "times": {}, "actions": 1})
+    cli.main(["tournament", "go_fish", "--seats", "hard,medium", "--games", "2", "--browser-speed"])
+    assert seen[0] == {"time_ms": ismcts.TIME_CAP_MS * ismcts.BROWSER_SPEED, "clock": "cpu"}
+    cli.main(["tournament", "go_fish", "--seats", "hard,medium", "--games", "2",
+              "--time-cap", "100", "--browser-speed", "0.5"])
+    assert seen[-1] == {"time_ms": 50.0, "clock": "cpu"}
+    assert "x browser speed 0.5 (CPU time)" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="--browser-speed"):
+        cli.main(["tournament", "go_fish", "--seats", "hard,medium", "--browser-speed", "0"])
+
+
+def test_go_fish_hard_takes_a_sure_catch():
+    """GF-3/GF-10: seat 1 asked for nines and still holds them; seat 0 drew 9H. The whole search
+    (not only its first choice) asks for the sure catch: no other ask beats it by the margin."""
+    game = go_fish(["2C 3C 4C 4D 4H 5C 6C", "9C 9D 8C 8D TC JC QC"], stock="AC AD 9H AH")
+    for action in ("ask 1 2", "ask 0 9", "ask 1 3", "ask 0 8"):
+        game.apply(action)
+    for seed in range(3):
+        assert make_bot("hard", seed=seed, iterations=240, time_ms=None).choose(game, 0) == "ask 1 9"

@@ -321,3 +321,71 @@ def test_gen7_views_do_not_depend_on_cards_hidden_from_the_seat(name, players, s
     if stock_b is not None:
         compared += compare_hidden(name, players, seed, options, deck_a, stock_b, rng)
     assert compared >= 1
+
+
+# ----- the search path: Game.moves / step / sample_copy, the same rules as apply -------------
+
+SEARCH_CASES = [pytest.param(name, players, {}, id=f"{name}-{players}")
+                for name in pc.GAMES
+                for players in range(REGISTRY[name].min_players, REGISTRY[name].max_players + 1)]
+SEARCH_CASES += [
+    pytest.param(name, players, options, id=f"{name}-{players}-" + "-".join(options))
+    for name, players, options in (("snorkeling", 3, {"expert": True}),
+                                   ("go_fish", 3, {"ask_card": True, "ask_own_card": True,
+                                                   "keep_playing": True}),
+                                   ("go_fish", 4, {"next_after_fish": "left", "keep_playing": True}))]
+
+
+@pytest.mark.parametrize("name,players,options", SEARCH_CASES)
+@given(seed=SEEDS)
+@examples(4)
+def test_search_path_plays_the_same_game_as_the_public_api(name, players, options, seed):
+    """GEN-5/GEN-6 on the bots' fast path: ``moves()`` equals ``legal_actions()`` at every step
+    and ``step`` gives the same states, history and outcome as ``apply``, in the real game and
+    in a sampled world (``determinize``: the public history kept, no actions recorded)."""
+    public = pc.new_game(name, players, seed=seed, options=options)
+    fast = pc.new_game(name, players, seed=seed, options=options)
+    rng = random.Random(seed)
+    while not public.is_over:
+        legal = public.legal_actions()
+        assert fast.moves() == legal
+        action = rng.choice(legal)
+        public.apply(action)
+        fast.step(action)
+        assert fast.current_player == public.current_player
+    assert fast.moves() == [] and fast.is_over
+    assert fast.history == public.history
+    assert (fast.totals, fast.winners) == (public.totals, public.winners)
+    assert all_views(fast) == all_views(public)
+    assert fast.actions == []  # step records nothing: worlds are not games to save
+
+    game = pc.new_game(name, players, seed=seed, options=options)
+    for _ in range(rng.randrange(0, 80)):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    if game.is_over:
+        return
+    seat = game.current_player
+    world = game.determinize(seat, random.Random(seed))
+    assert world.history == game.history and world.actions == []
+    assert world.view(seat) == game.view(seat) and world.view(None) == game.view(None)
+    a, b = world.clone(), world.clone()
+    while not a.is_over:
+        legal = a.legal_actions()
+        assert b.moves() == legal
+        action = rng.choice(legal)
+        a.apply(action)
+        b.step(action)
+    assert b.is_over and (a.history, a.totals, a.winners) == (b.history, b.totals, b.winners)
+
+
+def test_sample_copy_keeps_the_state_but_not_the_record():
+    game = pc.new_game("snorkeling", 3, seed=5)
+    for action in ("pass", "pass"):
+        game.apply(action)
+    copy = game.sample_copy(random.Random(1))
+    assert all_views(copy) == all_views(game)
+    assert copy.history == game.history and copy.actions == [] and len(game.actions) == 2
+    again = game.sample_copy(random.Random(1))  # one getrandbits(64) draw seeds the copy's RNG
+    assert copy.rng.random() == again.rng.random() != game.rng.random()

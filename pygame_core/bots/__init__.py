@@ -33,7 +33,7 @@ LEVELS = tuple(BOTS)
 def make_bot(level: str, seed: int | None = None, **settings) -> Bot:
     """A bot of ``level`` (one of :data:`LEVELS`) with its own seeded RNG.
 
-    ``settings`` go to the bot's class (``hard``: ``iterations``, ``time_ms``). Raises
+    ``settings`` go to the bot's class (``hard``: ``iterations``, ``time_ms``, ``clock``). Raises
     ``ValueError`` for an unknown level.
     """
     cls = BOTS.get(level)

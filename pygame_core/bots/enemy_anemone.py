@@ -10,8 +10,13 @@ legal actions) only. The ideas a casual player would recognise:
   it plays a card only if it is likely to stand (or dumps its lowest card, which may earn an
   Anemone, EA-5). Leading, it plays a sure winner or its lowest card. When it must discard
   (EA-3), it gives up a middle card, preferring a 3, 5 or 8 (worth a point more, EA-6).
-- *hard* (:mod:`.ismcts`): search with the medium strategy in the simulations; the simulated
-  hand is cut off after :data:`ROLLOUT_TRICKS` tricks and scored by :func:`evaluate`.
+- *hard* (:mod:`.ismcts`, paired mode): every candidate move (:func:`candidates`) is tried on
+  the same sampled worlds with the medium strategy playing every seat afterwards; the simulated
+  hand is cut off after :data:`ROLLOUT_TRICKS` tricks and scored by :func:`evaluate`, and the
+  medium move is played unless another one scored clearly better (:data:`CONFIDENCE`
+  standard errors, more with more rivals). The medium move spends Anemones only as the last to
+  play, where they decide the trick; held Anemones count for less as the game runs out of
+  tricks (:func:`anemone_worth`).
 """
 
 from __future__ import annotations
@@ -20,8 +25,11 @@ import math
 import random
 
 from ..engine import Game
+from ..games.enemy_anemone import BONUS, HANDS_PER_GAME, RANK
 
 ITERATIONS = {2: 300, 3: 360, 4: 300, 5: 260, 6: 260}  # hard bot's search budget by players
+PAIRED = True  # root moves compared on the same worlds; keep the medium move unless beaten
+CONFIDENCE = 1.0  # ... by this many standard errors (more with more rivals)
 ROLLOUT_TRICKS = 4  # tricks simulated beyond the current one before a rollout is evaluated
 TEMPERATURE = 3.0  # points: how sharply a lead in projected score turns into a win chance
 ANEMONE_WORTH = 0.5  # points per side shown on a held Anemone, when judging a position
@@ -29,13 +37,19 @@ BONUS_RANKS = (3, 5, 8)  # EA-6
 
 
 def _rank(card: str) -> int:
-    return int(card[1:])
+    return RANK[card]
 
 
 def _parse(action: str) -> tuple[str, str, int]:
-    """``(verb, card, boost)`` of an action string."""
-    parts = action.split(" ")
-    return parts[0], parts[1], sum(int(p) for p in parts[2:])
+    """``(verb, card, boost)`` of an action string (remembered once parsed)."""
+    parsed = _PARSED.get(action)
+    if parsed is None:
+        parts = action.split(" ")
+        parsed = _PARSED[action] = (parts[0], parts[1], sum(int(p) for p in parts[2:]))
+    return parsed
+
+
+_PARSED: dict[str, tuple[str, str, int]] = {}
 
 
 def _trick_state(view: dict) -> tuple[int | None, int | None, int, int]:
@@ -52,7 +66,7 @@ def _trick_state(view: dict) -> tuple[int | None, int | None, int, int]:
 def _discard(legal: list[str]) -> str:
     """A middle card, a 3, 5 or 8 first (it scores a point more in the score pile, EA-6)."""
     def worth(action: str) -> tuple:
-        rank = _rank(action.split(" ")[1])
+        rank = RANK[action[8:]]
         return (rank in BONUS_RANKS, -abs(rank - 5.5), action)
     return max(legal, key=worth)
 
@@ -60,35 +74,45 @@ def _discard(legal: list[str]) -> str:
 def medium(game: Game, seat: int, rng: random.Random) -> str:
     """The medium strategy (see the module docstring)."""
     view = game.view(seat)
-    legal = view["legal_actions"]
-    if legal[0].startswith("discard"):
+    return decide(view["players"], [(entry["card"], entry["value"]) for entry in view["trick"]],
+                  len(view["trick_discards"]), view["legal_actions"])
+
+
+def decide(players: int, trick: list[tuple[str, int]], discards: int, legal: list[str]) -> str:
+    """The medium strategy on plain data: the player count, the current trick as ``(card,
+    value)`` pairs in play order, how many discards it has had (EA-3) and the sorted legal
+    actions of the seat to move (not changed). Returns one of ``legal``. Reads nothing hidden
+    (GEN-7): the search's rollouts call it on a sampled world."""
+    if legal[0][0] == "d":
         return _discard(legal)
-    high, low, cards, after = _trick_state(view)
+    slots = 4 if players == 2 else players
+    after = slots - len(trick) - discards - 1  # slots still to come after this one
     plain = [a for a in legal if a.count(" ") == 1]  # plays without Anemones
-    by_rank = sorted(plain, key=lambda a: (_rank(a[5:]), a))
+    by_rank = sorted(plain, key=lambda a: (RANK[a[5:]], a))
     lowest, highest = by_rank[0], by_rank[-1]
-    top = 9 if view["players"] in (2, 6) else 10  # the highest rank in this deck
-    if high is None:  # leading: a sure winner, else the lowest card
-        return highest if _rank(highest[5:]) >= top else lowest
+    top = 9 if players in (2, 6) else 10  # the highest rank in this deck
+    if not trick:  # leading: a sure winner, else the lowest card
+        return highest if RANK[highest[5:]] >= top else lowest
+    high = max(value for _, value in trick)
     if after == 0:  # last to play: take the trick as cheaply as possible
-        winning = [a for a in plain if _rank(a[5:]) >= high]  # ties: the later card wins (EA-5)
+        winning = [a for a in plain if RANK[a[5:]] >= high]  # ties: the later card wins (EA-5)
         if winning:
-            return min(winning, key=lambda a: (_rank(a[5:]), a))
-        worth = cards + sum(1 for e in view["trick"] if _rank(e["card"]) in BONUS_RANKS)
-        if worth >= 3 or view["players"] == 2:
+            return min(winning, key=lambda a: (RANK[a[5:]], a))
+        worth = len(trick) + sum(1 for card, _ in trick if RANK[card] in BONUS_RANKS)
+        if worth >= 3 or players == 2:
             boosted = []
             for action in legal:
                 verb, card, boost = _parse(action)
-                if boost and _rank(card) + boost >= high:
-                    boosted.append((boost, action.count("+"), _rank(card), action))
+                if boost and RANK[card] + boost >= high:
+                    boosted.append((boost, action.count("+"), RANK[card], action))
             if boosted:
                 return min(boosted)[3]
         return lowest
     # more players to come: play a card that will likely stand, else dump the lowest
     margin = 1 if after == 1 else 2
-    strong = [a for a in plain if _rank(a[5:]) >= max(high + margin, top - 1)]
+    strong = [a for a in plain if RANK[a[5:]] >= max(high + margin, top - 1)]
     if strong:
-        return min(strong, key=lambda a: (_rank(a[5:]), a))
+        return min(strong, key=lambda a: (RANK[a[5:]], a))
     return lowest
 
 
@@ -114,8 +138,10 @@ def easy(game: Game, seat: int, rng: random.Random) -> str:
 # ----- hard bot hooks (see .ismcts) ------------------------------------------------------------
 
 def rollout_policy(world: Game, rng: random.Random) -> str:
-    """The policy every simulated player follows in a rollout: the medium strategy."""
-    return medium(world, world.current_player, rng)
+    """The policy every simulated player follows in a rollout: the medium strategy (:func:`decide`)
+    on the sampled world's public trick and the mover's own legal actions."""
+    return decide(world.players, [(entry[1], entry[3]) for entry in world.trick],
+                  len(world.trick_discards), world.moves())
 
 
 def candidates(world: Game, legal: list[str]) -> list[str]:
@@ -123,8 +149,7 @@ def candidates(world: Game, legal: list[str]) -> list[str]:
     cheapest Anemones that make it the highest so far (more would only waste them)."""
     if len(legal) < 2 or legal[0].startswith("discard"):
         return legal
-    trick = world.view(None)["trick"]  # public: the cards played to this trick
-    high = max((entry["value"] for entry in trick), default=None)
+    high = max((entry[3] for entry in world.trick), default=None)  # public: this trick's values
     keep = []
     cheapest: dict[str, tuple] = {}
     for action in legal:
@@ -139,20 +164,28 @@ def candidates(world: Game, legal: list[str]) -> list[str]:
     return keep
 
 
-def _points(world: Game, seat: int) -> int:
-    view = world.view(seat)
-    return view["score_pile_points"]
+def anemone_worth(players: int, hand: int, trick: int) -> float:
+    """Points a held Anemone side is worth when judging a position in trick ``trick`` of hand
+    ``hand`` (1-based): :data:`ANEMONE_WORTH` while a whole hand of tricks is still to come,
+    then less and less, down to nothing after the last trick of the game (EA-9: four hands). An
+    Anemone only scores by winning a trick it decides (EA-4, EA-5); one kept to the end counts
+    for the tie-break alone (EA-10), which the final win share already holds."""
+    per_hand = 8 if players in (2, 6) else 10  # tricks in a hand (EA-1, EA-2, EA-11)
+    left = (HANDS_PER_GAME - hand) * per_hand + per_hand - trick + 1
+    return ANEMONE_WORTH * min(1.0, left / per_hand)
 
 
 def evaluate(world: Game) -> list[float]:
     """Reward per seat in [0, 1]: the win share at the end of the game, else a soft win chance
-    from totals plus this hand's score pile plus Anemones held (:data:`ANEMONE_WORTH` a side)."""
+    from totals plus this hand's score pile plus Anemones held (:func:`anemone_worth` a side:
+    :data:`ANEMONE_WORTH`, less in the last hand, where fewer tricks remain to use them)."""
     if world.is_over:
         share = 1.0 / len(world.winners)
         return [share if seat in world.winners else 0.0 for seat in range(world.players)]
-    held = world.view(None)["anemones"]
-    projected = [world.totals[seat] + _points(world, seat) + ANEMONE_WORTH * sum(held[seat])
-                 for seat in range(world.players)]
+    held = world.anemones
+    worth = anemone_worth(world.players, world.round, world.trick_number)
+    projected = [total + len(pile) + sum([BONUS[card] for card in pile]) + worth * sum(held[seat])
+                 for seat, (total, pile) in enumerate(zip(world.totals, world.piles))]
     best = max(projected)
     weights = [math.exp((p - best) / TEMPERATURE) for p in projected]
     total = sum(weights)

@@ -12,7 +12,9 @@ Decisions use ``game.view(seat)`` (own hand, hand sizes, books) and the public `
   sharpened with determinizations at two players and a longer memory at more); every legal ask is
   then tried on the same sampled worlds (``GoFish.determinize``, which knows all of the above and
   more) with the medium strategy playing every seat, and another ask replaces the first choice
-  only when it wins clearly more often (:data:`CONFIDENCE` standard errors).
+  only when it wins clearly more often (:data:`CONFIDENCE` standard errors for one rival, more
+  with more rivals, see :func:`.ismcts.paired_margin`): a sure catch is kept unless search
+  shows better.
 """
 
 from __future__ import annotations
@@ -21,12 +23,14 @@ import random
 from collections import Counter
 
 from ..engine import Game
+from ..games.go_fish import ASK
 
 ITERATIONS = {2: 320, 3: 300, 4: 300, 5: 300, 6: 360}  # hard bot's search budget by players
 PAIRED = True  # root moves compared on the same worlds; keep the expert's move unless beaten
-CONFIDENCE = 2.0  # ... by this many standard errors
+CONFIDENCE = 2.0  # ... by this many standard errors (for one rival, see ismcts.paired_margin)
 MODEL_OPPONENTS = True  # in the tree, the others play the medium strategy (no peeking)
 SAMPLES = 24  # determinizations the expert choice uses to judge the opponent's hand (2 players)
+READS_HISTORY = True  # the rollout policy remembers the simulated table talk (:class:`Memory`)
 ROLLOUT_ACTIONS = 400  # a rollout this long (keep_playing stalls) is cut off and evaluated
 
 
@@ -90,9 +94,11 @@ class Memory:
 
 
 def _counts(hand: list[str]) -> dict[str, int]:
+    """Cards per rank in ``hand``, ranks in the hand's order."""
     counts: dict[str, int] = {}
     for card in hand:
-        counts[card[0]] = counts.get(card[0], 0) + 1
+        rank = card[0]
+        counts[rank] = counts[rank] + 1 if rank in counts else 1
     return counts
 
 
@@ -106,22 +112,53 @@ def _ask(view: dict, target: int, rank: str, rng: random.Random) -> str:
 
 def decide_with_memory(view: dict, memory: Memory, rng: random.Random) -> str:
     """The medium strategy for the seat of ``view``, given what it remembers."""
-    me = view["seat"]
-    counts = _counts(view["hand"])
-    sizes = view["hand_sizes"]
-    others = [seat for seat in range(view["players"]) if seat != me and sizes[seat]]
-    known = [(counts[rank], rng.random(), seat, rank) for seat in others
-             for rank in sorted(memory.holds[seat]) if rank in counts]
+    return decide(view["seat"], view["hand"], view["hand_sizes"], view["options"]["ask_card"],
+                  view["legal_actions"], memory, rng)
+
+
+def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: list[str],
+           memory: Memory, rng: random.Random) -> str:
+    """The medium strategy on plain data: ``seat``'s own sorted ``hand``, every seat's hand size,
+    the ``ask_card`` option (GF-8), the legal actions (not changed) and what ``seat`` remembers.
+    Returns one of ``legal``. Reads nothing hidden from ``seat`` (GEN-7): the search's rollouts
+    call it on a sampled world with that world's own hand of the seat to move."""
+    counts = _counts(hand)
+    holds = memory.holds
+    draw = rng.random
+    others = []
+    known = []
+    for other, size in enumerate(sizes):
+        if other != seat and size:
+            others.append(other)
+            if holds[other]:
+                for rank in sorted(holds[other]):
+                    if rank in counts:
+                        known.append((counts[rank], draw(), other, rank))
     if known:
         _, _, target, rank = max(known)
-        return _ask(view, target, rank, rng)
-    ranked = sorted(counts, key=lambda r: (-counts[r], rng.random()))
-    for rank in ranked:
-        hopeful = [seat for seat in others if rank not in memory.lacks[seat]]
-        if hopeful:
-            target = max(hopeful, key=lambda s: (sizes[s], rng.random()))
-            return _ask(view, target, rank, rng)
-    return _ask(view, rng.choice(others), ranked[0], rng)
+        return _legal_or_random(_ask_for(hand, ask_card, target, rank, rng), legal, rng)
+    keys = [(-count, draw(), rank) for rank, count in counts.items()]
+    keys.sort()
+    lacks = memory.lacks
+    for _, _, rank in keys:
+        target = best = None
+        for other in others:
+            if rank not in lacks[other]:
+                key = (sizes[other], draw())
+                if best is None or key > best:
+                    target, best = other, key
+        if target is not None:
+            return _legal_or_random(_ask_for(hand, ask_card, target, rank, rng), legal, rng)
+    return _legal_or_random(_ask_for(hand, ask_card, rng.choice(others), keys[0][2], rng), legal,
+                            rng)
+
+
+def _ask_for(hand: list[str], ask_card: bool, target: int, rank: str, rng: random.Random) -> str:
+    """The action asking ``target`` for ``rank`` (with ``ask_card``: a card of it not in ``hand``)."""
+    if not ask_card:
+        return ASK[target][rank]
+    missing = [rank + suit for suit in "CDHS" if rank + suit not in hand]
+    return ASK[target][rng.choice(missing)]
 
 
 def medium(game: Game, seat: int, rng: random.Random) -> str:
@@ -172,8 +209,11 @@ def easy(game: Game, seat: int, rng: random.Random) -> str:
     return _legal_or_random(_ask(view, rng.choice(others), rank, rng), view, rng)
 
 
-def _legal_or_random(action: str, view: dict, rng: random.Random) -> str:
-    legal = view["legal_actions"]
+def _legal_or_random(action: str, legal: list[str] | dict, rng: random.Random) -> str:
+    """``action`` if it is in ``legal`` (a list, or a view holding ``legal_actions``), else a
+    random legal action."""
+    if type(legal) is dict:
+        legal = legal["legal_actions"]
     return action if action in legal else rng.choice(legal)
 
 
@@ -184,6 +224,7 @@ def rollout_factory(game: Game):
     memory of the public history (read once here, then only the simulated part)."""
     base = Memory(game.players)
     base.read(game.history)
+    base.read_to = 0  # a sampled world's history starts empty (determinize): read all of it
 
     def make():
         memory = base.copy()
@@ -191,8 +232,8 @@ def rollout_factory(game: Game):
         def policy(world: Game, rng: random.Random) -> str:
             memory.read(world.history)
             seat = world.current_player
-            view = world.view(seat)
-            return _legal_or_random(decide_with_memory(view, memory, rng), view, rng)
+            return decide(seat, world.hands[seat], [len(hand) for hand in world.hands],
+                          world.ask_card, world.moves(), memory, rng)
         return policy
     return make
 

@@ -9,23 +9,34 @@ One search tree is grown from the bot's own point of view. Each iteration
    with ``model_opponents`` the other seats do not search in the tree but play the game's
    rollout policy, which sees only their own (sampled) hand, so they cannot "peek" at the
    bot's real hand through the shared tree (the known weakness of SO-ISMCTS);
-3. adds one new node, then plays on with the game's rollout policy (the medium strategy, see the
-   game's bot module) until the game ends or the rollout is cut off (end of a round or hand, or a
+3. adds one new node (below the root, the rollout policy's own move first, then the others at
+   random), then plays on with the game's rollout policy (the medium strategy, see the game's
+   bot module) until the game ends or the rollout is cut off (end of a round or hand, or a
    fixed number of actions), and scores the result with the game's evaluation (win share, or a
    soft win chance from projected scores);
 4. backs each seat's reward up the path: every node is scored for the seat that chose it.
 
 The move played is the root action visited most. In ``paired`` mode (for games where luck
-swamps the differences between moves, like Go Fish) the root instead tries every move in turn on
-the same sampled world with the same dice (common random numbers), and plays the game's
-``expert`` choice (else the rollout policy's move) unless another move did better on the same worlds by ``confidence`` standard
-errors of the paired differences.
+swamps the differences between moves) the root instead tries every move in turn on the same
+sampled world with the same dice (common random numbers), and plays the game's ``expert``
+choice (else the rollout policy's move) unless another move did better on the same worlds by a
+margin of paired standard errors: ``confidence`` for one rival, more for more rivals
+(:func:`paired_margin`), so that noise alone rarely unseats the first choice.
+
+The search path: worlds are played with ``Game.moves()`` (the cached legal list) and
+``Game.step()`` (the rules of ``apply`` without the legality check and the action record),
+rollout policies read the world's state directly (the mover's own hand and public state, never
+another hand) through the same strategy functions the medium bot uses on its view, a world
+keeps no history unless the policy reads it (``READS_HISTORY``), and ``determinize`` reuses
+per-position work (what the seat knows) across the samples. No rule exists twice: the
+conformance suite plays the same games through ``apply`` and ``step``.
 
 Only ``game.view``/``game.history``/``game.legal_actions()`` of the real game and ``determinize``
 are used; simulated worlds are copies, so the real hidden state is never read (the copy of the
 position taken at ``start`` is only ever passed to ``determinize``). Each game's bot module
 supplies the hooks: ``ITERATIONS`` (by player count), ``rollout_policy`` or ``rollout_factory``,
 ``evaluate``, ``cutoff``, and optionally ``candidates`` (moves worth searching), ``expert``,
+``READS_HISTORY`` (keep the simulated history for the rollout policy; else worlds are quiet),
 ``PAIRED``, ``CONFIDENCE`` and ``MODEL_OPPONENTS``.
 
 Budget: an iteration count (``iterations``, per game and player count by default, sized for
@@ -33,7 +44,9 @@ about 100-150 ms of CPython time per move on this project's 2-core machine) and 
 (``time_ms``, default :data:`TIME_CAP_MS` of thinking time, counted over all slices). With the
 same seed the iteration budget makes moves reproducible; the cap only stops a search early on a
 slow machine or interpreter (Pyodide), and then the move depends on timing. ``time_ms=None``
-removes the cap.
+removes the cap. The cap counts wall-clock time (what a player waits) or, with ``clock="cpu"``,
+this process's CPU time (``tournament --browser-speed`` uses it with the cap scaled by
+:data:`BROWSER_SPEED`, so a busy machine plays the bot as the page does).
 """
 
 from __future__ import annotations
@@ -41,15 +54,31 @@ from __future__ import annotations
 import math
 import random
 import time
+from statistics import NormalDist
 
 from ..engine import Game
 from . import enemy_anemone, go_fish, snorkeling
 from .base import Bot, Decided, check_turn
 
 TIME_CAP_MS = 250.0  # thinking time cap per move (the browser budget is < 300 ms median, < 1 s)
+# Pyodide's speed as a share of CPython's for the engine, the slowest game measured on this
+# project's 2-core machine (67-91% across games, Chromium, tests/bench/browser_bots.py): a
+# CPython tournament with the cap times this share searches about as much as the page does.
+BROWSER_SPEED = 0.67
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 EXPLORATION = 0.7  # UCB1 constant for rewards in [0, 1]
 HOOKS = {module.__name__.rsplit(".", 1)[1]: module
          for module in (snorkeling, go_fish, enemy_anemone)}
+
+
+def paired_margin(confidence: float, rivals: int) -> float:
+    """The standard errors a rival move must gain over the first choice when ``rivals`` moves
+    compete with it: one-sided error ``1 - Phi(confidence)`` shared out over the rivals
+    (Bonferroni). ``paired_margin(2.0, 1) == 2.0``; more rivals, a larger margin."""
+    if rivals <= 1:
+        return confidence
+    normal = NormalDist()
+    return normal.inv_cdf(1.0 - (1.0 - normal.cdf(confidence)) / rivals)
 
 
 class Node:
@@ -80,8 +109,9 @@ class SearchThinker:
     def __init__(self, game: Game, seat: int, rng: random.Random, iterations: int,
                  time_ms: float | None, exploration: float = EXPLORATION,
                  paired: bool = False, confidence: float = 1.0,
-                 model_opponents: bool = True) -> None:
+                 model_opponents: bool = True, clock=time.perf_counter) -> None:
         self.position = game.clone()  # frozen: only ever passed to determinize()
+        self.clock = clock
         self.confidence = confidence
         self.model_opponents = model_opponents
         self.seat = seat
@@ -97,6 +127,7 @@ class SearchThinker:
         self.root_actions = candidates(game, legal) if candidates else legal
         self.start_round = game.round
         self.make_policy = _rollout_factory(self.hooks, game)
+        self.quiet = not getattr(self.hooks, "READS_HISTORY", False)
         self.done = 0
         self.thought = 0.0
         self.paired = paired
@@ -115,7 +146,7 @@ class SearchThinker:
         """Think for about ``budget_ms`` (at least one iteration); the action once decided."""
         if self.action is not None:
             return self.action
-        clock = time.perf_counter
+        clock = self.clock
         began = clock()
         until = began + budget_ms / 1000.0
         if self.cap is not None:
@@ -150,10 +181,13 @@ class SearchThinker:
                                          children[a].reward / max(1, children[a].visits)))
 
     def _paired_best(self) -> str:
-        """The policy's own move unless another one did better on the same worlds by a paired
-        margin of ``confidence`` standard errors (then the best such move)."""
+        """The first choice unless another move did better on the same worlds by a paired margin
+        (then the best such move). The margin is ``confidence`` standard errors for one rival and
+        grows with their number (a Bonferroni correction: the chance that noise alone unseats
+        the first choice stays what one comparison at ``confidence`` would risk)."""
         base = self.samples[self.default]
         best, best_gain = self.default, 0.0
+        z = paired_margin(self.confidence, len(self.samples) - 1)
         for action, rewards in self.samples.items():
             n = min(len(rewards), len(base))
             if action == self.default or n < 3:
@@ -161,9 +195,17 @@ class SearchThinker:
             diffs = [rewards[g] - base[g] for g in range(n)]
             mean = sum(diffs) / n
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            if mean > best_gain and mean > self.confidence * math.sqrt(var / n):
+            if mean > best_gain and mean > z * math.sqrt(var / n):
                 best, best_gain = action, mean
         return best
+
+    def _world(self, rng: random.Random) -> Game:
+        """A sampled world for one iteration (``determinize``) whose history holds only what is
+        simulated in it, and only for a rollout policy that reads it (``READS_HISTORY``)."""
+        world = self.position.determinize(self.seat, rng)
+        world.history = []
+        world.quiet = self.quiet
+        return world
 
     def _iterate(self) -> None:
         rng = self.rng
@@ -172,13 +214,13 @@ class SearchThinker:
         if self.paired:  # every root action in turn on the same world with the same dice
             turn = self.done % len(self.root_actions)
             if turn == 0:
-                self.group = (self.position.determinize(self.seat, rng), rng.getrandbits(64))
+                self.group = (self._world(rng), rng.getrandbits(64))
             base, seed = self.group
-            world = base.fork()
             rng = random.Random(seed)
+            world = base.sample_copy(rng)  # the same world and the same dice for every move
             forced = self.root_actions[turn]
         else:
-            world = self.position.determinize(self.seat, rng)
+            world = self._world(rng)
         node = self.root
         path: list[tuple[Node, int]] = []
         actions = 0
@@ -190,15 +232,16 @@ class SearchThinker:
         policy = self.make_policy()
         model = self.model_opponents
         seat = self.seat
-        while not world.is_over and not cutoff(world, start, actions):
+        prune = self.prune
+        while world.current_player is not None and not cutoff(world, start, actions):
             player = world.current_player
             if model and player != seat:  # the others play the policy, knowing only their hand
-                legal = world.legal_actions()
+                legal = world.moves()
                 action = legal[0] if len(legal) == 1 else policy(world, rng)
                 child = node.children.get(action)
                 if child is None:
                     child = node.children[action] = Node()
-                world.apply(action)
+                world.step(action)
                 actions += 1
                 path.append((child, player))
                 node = child
@@ -206,16 +249,21 @@ class SearchThinker:
             if node is self.root:
                 legal = self.root_actions
             else:
-                legal = world.legal_actions()
-                if self.prune is not None:
-                    legal = self.prune(world, legal)
+                legal = world.moves()
+                if prune is not None:
+                    legal = prune(world, legal)
             children = node.children
             if forced is not None:
                 legal = [forced]
                 forced = None
             untried = [a for a in legal if a not in children]
             if untried:
-                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                if len(untried) == 1:
+                    action = untried[0]
+                else:  # the rollout policy's own move first, then the others at random
+                    action = policy(world, rng) if player == seat and node is not self.root else None
+                    if action not in untried:
+                        action = rng.choice(untried)
                 child = children[action] = Node()
             else:
                 action, child, best = legal[0], children[legal[0]], -1.0
@@ -228,15 +276,15 @@ class SearchThinker:
                 n = children.get(a)
                 if n is not None:
                     n.avail += 1
-            world.apply(action)
+            world.step(action)
             actions += 1
             path.append((child, player))
             node = child
             if untried:
                 break
-        while not world.is_over and not cutoff(world, start, actions):
-            legal = world.legal_actions()
-            world.apply(legal[0] if len(legal) == 1 else policy(world, rng))
+        while world.current_player is not None and not cutoff(world, start, actions):
+            legal = world.moves()
+            world.step(legal[0] if len(legal) == 1 else policy(world, rng))
             actions += 1
         rewards = hooks.evaluate(world)
         if self.paired:
@@ -253,15 +301,21 @@ class HardBot(Bot):
     time per move (``None``: no cap); ``exploration`` is the UCB1 constant. ``paired``,
     ``confidence`` and ``model_opponents`` override the game module's ``PAIRED`` (default off),
     ``CONFIDENCE`` (default 1.0 standard error) and ``MODEL_OPPONENTS`` (default on).
-    ``start`` raises ``ValueError`` when it is not ``seat``'s turn."""
+    ``clock`` is what the time cap counts: ``"wall"`` (default, what a player waits) or
+    ``"cpu"`` (this process's CPU time: steadier for tournaments on a busy machine).
+    Raises ``ValueError`` for another clock; ``start`` raises ``ValueError`` when it is not
+    ``seat``'s turn."""
 
     level = "hard"
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  time_ms: float | None = TIME_CAP_MS, exploration: float = EXPLORATION,
                  paired: bool | None = None, confidence: float | None = None,
-                 model_opponents: bool | None = None) -> None:
+                 model_opponents: bool | None = None, clock: str = "wall") -> None:
         super().__init__(seed)
+        if clock not in CLOCKS:
+            raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
+        self.clock = CLOCKS[clock]
         self.confidence = confidence
         self.model_opponents = model_opponents
         self.iterations = iterations
@@ -282,4 +336,4 @@ class HardBot(Bot):
         model = (self.model_opponents if self.model_opponents is not None
                  else getattr(HOOKS[game.name], "MODEL_OPPONENTS", True))
         return SearchThinker(game, seat, rng, iterations, self.time_ms, self.exploration, paired,
-                             confidence, model)
+                             confidence, model, self.clock)

@@ -14,7 +14,8 @@ actions) only. The ideas a casual player would recognise:
   (``Snorkeling.determinize``) with the medium strategy playing every seat afterwards
   (:func:`rollout_policy`), rollouts cut off at the end of the round or after
   :data:`ROLLOUT_TURNS` actions and scored by :func:`evaluate`; the medium move is played unless
-  another one scored better by :data:`CONFIDENCE` standard errors of the paired differences.
+  another one scored better by :data:`CONFIDENCE` standard errors of the paired differences
+  (for one rival; more with more rivals, see :func:`.ismcts.paired_margin`).
   Many moves change nothing within the horizon; comparing them on the same worlds and keeping the
   medium move on a tie is what makes the search stronger than medium at four players (without
   it, hard won 40% of a hard-hard-medium-medium table).
@@ -26,51 +27,65 @@ import math
 import random
 
 from ..engine import Game
+from ..games.snorkeling import PLACE, VALUE
 
 ROLLOUT_TURNS = 24  # simulated actions (of all players) before a rollout is cut off and evaluated
 TEMPERATURE = 2.5  # points: how sharply a lead in projected score turns into a win chance
 ITERATIONS = {2: 360, 3: 280, 4: 230, 5: 200, 6: 180}  # hard bot's search budget by players
 PAIRED = True  # root moves compared on the same worlds; keep the medium move unless beaten
-CONFIDENCE = 1.0  # ... by this many standard errors
+CONFIDENCE = 1.0  # ... by this many standard errors (for one rival, see ismcts.paired_margin)
 
 
 def _value(card: str) -> int:
-    return int(card[1])
+    return VALUE[card]
 
 
 def _projected(view: dict) -> list[int]:
     """Total so far plus the current pile top: the score if the round ended now (SN-7)."""
-    return [total + _value(pile[-1]) for total, pile in zip(view["totals"], view["piles"])]
+    return [total + VALUE[pile[-1]] for total, pile in zip(view["totals"], view["piles"])]
 
 
 def _place_score(view: dict, card: str, target: int) -> float:
     """How good placing ``card`` on ``target``'s pile is for the player to move (> 0 = worth it)."""
-    me = view["seat"]
-    projected = _projected(view)
-    if _value(card) == 0:  # a Beach ends the round (SN-7): only when that leaves us in front
-        projected[target] -= 1
-        best_other = max(p for s, p in enumerate(projected) if s != me)
-        return 20.0 if projected[me] > best_other else -20.0
-    others = [p for s, p in enumerate(projected) if s != me]
-    leader_bonus = 2.0 if projected[target] == max(others) else 0.0
-    return 1.0 + leader_bonus + 0.1 * projected[target]
+    return _place_scores(view["seat"], _projected(view), VALUE[card] == 0)[target]
+
+
+def _place_scores(me: int, projected: list[int], beach: bool) -> list[float]:
+    """Per target seat, how good placing a card there is for ``me`` (> 0 = worth it): a Beach
+    ends the round (SN-7), so only when that leaves ``me`` in front; any other card hurts the
+    target, the projected leader most."""
+    scores = []
+    if beach:
+        for target in range(len(projected)):
+            best_other = max(p - (s == target) for s, p in enumerate(projected) if s != me)
+            scores.append(20.0 if projected[me] > best_other else -20.0)
+        return scores
+    leader = max(p for s, p in enumerate(projected) if s != me)
+    return [1.0 + (2.0 if p == leader else 0.0) + 0.1 * p for p in projected]
 
 
 def _keep_value(view: dict, card: str) -> float:
     """How much ``card`` is worth keeping in hand (the lowest goes to the centre first)."""
-    me = view["seat"]
-    tops = [_value(pile[-1]) for pile in view["piles"]]
-    value = _value(card)
-    keep = 0.0
-    if value == tops[me] - 1:
-        keep += 2.0  # it could be placed on our own pile: nobody else gets it while we hold it
-    if any(value == top - 1 for seat, top in enumerate(tops) if seat != me):
-        keep += 1.5  # an attack card
-    elif any(value == top - 2 for seat, top in enumerate(tops) if seat != me):
-        keep += 0.5
-    if value == 0:
-        keep += 0.5
-    return keep
+    tops = [VALUE[pile[-1]] for pile in view["piles"]]
+    return _keep_values(view["seat"], tops)[VALUE[card]]
+
+
+def _keep_values(me: int, tops: list[int]) -> list[float]:
+    """Per card value 0 ... 4, how much a card of that value is worth keeping in hand."""
+    attack = {top - 1 for seat, top in enumerate(tops) if seat != me}
+    near = {top - 2 for seat, top in enumerate(tops) if seat != me}
+    own = tops[me] - 1
+    values = []
+    for value in range(5):
+        keep = 0.5 if value == 0 else 0.0
+        if value == own:
+            keep += 2.0  # it could be placed on our own pile: nobody else gets it while we hold it
+        if value in attack:
+            keep += 1.5  # an attack card
+        elif value in near:
+            keep += 0.5
+        values.append(keep)
+    return values
 
 
 def _can_empty(hand: list[str], top: str, expert: bool, same_only: bool = False) -> bool:
@@ -80,7 +95,7 @@ def _can_empty(hand: list[str], top: str, expert: bool, same_only: bool = False)
     if len(hand) > 6:
         return False
     for i, card in enumerate(hand):
-        higher = _value(card) == (_value(top) + 1) % 5
+        higher = VALUE[card] == (VALUE[top] + 1) % 5
         same = card[0] == top[0]
         if expert:
             if (higher or same) and _can_empty(hand[:i] + hand[i + 1:], card, True):
@@ -99,56 +114,95 @@ def _can_empty(hand: list[str], top: str, expert: bool, same_only: bool = False)
 def _placements(view: dict, hand: list[str]) -> list[tuple[float, str]]:
     """``(score, action)`` for every placement ``hand`` allows now."""
     me = view["seat"]
+    projected = _projected(view)
     found = []
     for target, pile in enumerate(view["piles"]):
         if target != me:
-            wanted = _value(pile[-1]) - 1
+            wanted = VALUE[pile[-1]] - 1
             for card in sorted(set(hand)):
-                if _value(card) == wanted:
-                    found.append((_place_score(view, card, target), f"place {card} {target}"))
+                if VALUE[card] == wanted:
+                    found.append((_place_scores(me, projected, wanted == 0)[target],
+                                  f"place {card} {target}"))
     return found
 
 
 def medium(game: Game, seat: int, rng: random.Random) -> str:
     """The medium strategy (see the module docstring)."""
     view = game.view(seat)
-    legal = view["legal_actions"]
-    phase = view["phase"]
+    return decide(seat, view["hand"], view["piles"], view["totals"], view["center_top"],
+                  view["phase"], view["options"]["expert"], view["legal_actions"], rng)
+
+
+def decide(seat: int, hand: list[str], piles: list[list[str]], totals: list[int], top: str,
+           phase: str, expert: bool, legal: list[str], rng: random.Random) -> str:
+    """The medium strategy on plain data: ``seat``'s own sorted ``hand``, the public ``piles``
+    (bottom -> top), ``totals``, centre ``top`` card, turn ``phase`` (``start``, ``playing``,
+    ``takeback``), the ``expert`` option (SN-4) and the sorted ``legal`` actions (not changed).
+    Returns one of ``legal``. Reads nothing hidden from ``seat`` (GEN-7): the search's rollouts
+    call it on a sampled world with that world's own hand of the seat to move."""
     if phase == "takeback":
         return "takeback"
-    hand = view["hand"]
-    expert = view["options"]["expert"]
-    own_hit = _value(view["piles"][seat][-1]) < 5
-    centre = [a for a in legal if a.startswith("center ")]
+    tops = [VALUE[pile[-1]] for pile in piles]
+    own_hit = tops[seat] < 5
     if phase == "playing":
-        places = [(s, a) for s, a in _placements(view, hand) if a in legal]
-        if places:
-            score, action = max(places, key=lambda sa: (sa[0], sa[1]))
+        wanted = {top - 1 for s, top in enumerate(tops) if s != seat}
+        if any(VALUE[card] in wanted for card in hand):
+            places = _placements_of(seat, hand, tops, totals)
+            score, action = max(places)
             if score > 0:
                 return action
         if own_hit:  # keep going if the whole hand can follow: then we may take back (SN-6)
-            for action in centre:
+            for action in legal:
+                if action[0] != "c":
+                    break
+                card = action[7:]
                 rest = list(hand)
-                rest.remove(action[7:])
-                if _can_empty(rest, action[7:], expert, same_only=not expert):
+                rest.remove(card)
+                if _can_empty(rest, card, expert, same_only=not expert):
                     return action
         return "end"
-    if not centre:
+    if legal[0][0] != "c":  # no centre play: "pass" sorts after every "center ..." action
         return "pass"
+    projected = [total + top for total, top in zip(totals, tops)]
+    best_by_value = [0.0] * 5  # the best placement a card of each value allows (0: none)
+    scores = beach = None
+    for target, pile_top in enumerate(tops):
+        if target != seat and 1 <= pile_top <= 5:
+            if pile_top == 1:
+                beach = beach or _place_scores(seat, projected, True)
+                score = beach[target]
+            else:
+                scores = scores or _place_scores(seat, projected, False)
+                score = scores[target]
+            v = pile_top - 1
+            if score > best_by_value[v] or best_by_value[v] == 0.0:
+                best_by_value[v] = score
+    have = [0] * 5
+    for card in hand:
+        have[VALUE[card]] += 1
+    # values still in hand that allow a placement, best placement first
+    order = sorted((v for v in range(5) if have[v] and best_by_value[v] != 0.0),
+                   key=best_by_value.__getitem__, reverse=True)
+    keep = _keep_values(seat, tops)
     options = []
-    for action in centre:
-        card = action[7:]
-        rest = list(hand)
-        rest.remove(card)
-        places = [s for s, _ in _placements(view, rest)]
-        best = max(places, default=0.0)
-        options.append((best - 0.1 * _keep_value(view, card), rng.random(), action))
+    draw = rng.random
+    for action in legal:
+        if action[0] != "c":
+            break
+        played = VALUE[action[7:]]
+        best = 0.0  # the best placement the rest of the hand allows after playing this card
+        for v in order:
+            if v != played or have[v] > 1:
+                best = best_by_value[v]
+                break
+        options.append((best - 0.1 * keep[played], draw(), action))
     score, _, action = max(options)
     if score > 0:
         return action
     if own_hit:  # the first card of a run that empties the hand, to take back (SN-6)
-        top = view["center_top"]
-        for action in centre:
+        for action in legal:
+            if action[0] != "c":
+                break
             card = action[7:]
             rest = list(hand)
             rest.remove(card)
@@ -159,6 +213,28 @@ def medium(game: Game, seat: int, rng: random.Random) -> str:
             if empties:
                 return action
     return "pass"
+
+
+def _placements_of(seat: int, hand: list[str], tops: list[int], totals: list[int]) -> list[tuple]:
+    """``(score, action)`` for every placement ``hand`` allows (SN-5)."""
+    projected = [total + top for total, top in zip(totals, tops)]
+    scores = beach = None
+    found = []
+    last = ""
+    for card in hand:  # sorted: each card once
+        if card == last:
+            continue
+        last = card
+        value = VALUE[card]
+        for target, top in enumerate(tops):
+            if target != seat and top == value + 1:
+                if value == 0:
+                    beach = beach or _place_scores(seat, projected, True)
+                    found.append((beach[target], PLACE[card][target]))
+                else:
+                    scores = scores or _place_scores(seat, projected, False)
+                    found.append((scores[target], PLACE[card][target]))
+    return found
 
 
 def easy(game: Game, seat: int, rng: random.Random) -> str:
@@ -192,8 +268,11 @@ def easy(game: Game, seat: int, rng: random.Random) -> str:
 # ----- hard bot hooks (see .ismcts) ------------------------------------------------------------
 
 def rollout_policy(world: Game, rng: random.Random) -> str:
-    """The policy every simulated player follows in a rollout: the medium strategy."""
-    return medium(world, world.current_player, rng)
+    """The policy every simulated player follows in a rollout: the medium strategy (:func:`decide`)
+    on the sampled world's state, reading only the mover's own hand and public state."""
+    seat = world.current_player
+    return decide(seat, world.hands[seat], world.piles, world.totals, world.centre[-1],
+                  world.phase, world.options["expert"], world.moves(), rng)
 
 
 def evaluate(world: Game) -> list[float]:
@@ -202,8 +281,7 @@ def evaluate(world: Game) -> list[float]:
     if world.is_over:
         share = 1.0 / len(world.winners)
         return [share if seat in world.winners else 0.0 for seat in range(world.players)]
-    view = world.view(None)
-    projected = _projected(view)
+    projected = [total + VALUE[pile[-1]] for total, pile in zip(world.totals, world.piles)]
     best = max(projected)
     weights = [math.exp((p - best) / TEMPERATURE) for p in projected]
     total = sum(weights)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Game, deal
+from ..engine import Game, deal, random_order
 from .go_fish import _allocate  # the constrained random deal both games' determinize use
 
 SUITS = "OJSRCT"
@@ -23,6 +23,7 @@ SUPPLY_SIZE = 9
 HANDS_PER_GAME = 4  # EA-9
 
 _ATTACH: dict[tuple[int, int], list[str]] = {}
+_PARSED: dict[str, tuple[str, str, tuple]] = {}  # legal action -> (verb, card, attached sides)
 
 
 def attach_suffixes(ones: int, twos: int) -> list[str]:
@@ -201,18 +202,19 @@ class EnemyAnemone(Game):
 
     def _apply(self, action: str) -> None:
         me = self.current_player
-        parts = action.split(" ")
-        card = parts[1]
+        parsed = _PARSED.get(action)
+        if parsed is None:  # (verb, card, attached sides), remembered once parsed
+            verb, card, *rest = action.split(" ")
+            parsed = _PARSED[action] = (verb, card, tuple(int(p) for p in rest))
+        verb, card, sides = parsed
         self.hands[me].remove(card)
-        if parts[0] == "discard":  # EA-3: face down into the own score pile, not part of the trick
+        if verb == "discard":  # EA-3: face down into the own score pile, not part of the trick
             self.piles[me].append(card)
             self.trick_discards.append(me)
             self.log("discard", seat=me)
         else:
             boost = 0
-            sides: tuple = ()
-            if len(parts) > 2:
-                sides = tuple(int(p) for p in parts[2:])
+            if sides:
                 held = self.anemones[me]
                 for side in sides:
                     held.remove(side)
@@ -414,9 +416,42 @@ class EnemyAnemone(Game):
           they have played since).
 
         The only hidden state read is ``seat``'s own hand and score pile. The copy's RNG is
-        re-seeded from ``rng`` (later hands are unknown too) and its ``actions`` list is emptied:
-        it is a sampled world for search, not a game to save. ``rng`` alone decides the sample.
+        re-seeded from ``rng`` (later hands are unknown too) and its ``actions`` list is
+        emptied: it is a sampled world for search, not a game to save. ``rng`` alone decides the sample.
         """
+        pool, others, won, constrained = self._deal_plan(seat)
+        if constrained:
+            suits, voids, limits, discards, _ = self._void_knowledge(seat)
+            hands, piles, stock = _deal_by_suit(pool, others, [len(h) for h in self.hands],
+                                                len(self.stock), suits, voids, limits, discards,
+                                                rng)
+        else:  # nothing known about the other hands: a uniformly random deal of the pool
+            order = random_order(pool, rng)
+            hands, piles = {}, {}
+            at = 0
+            for p in others:
+                size = len(self.hands[p])
+                hands[p] = order[at:at + size]
+                piles[p] = []
+                at += size
+            stock = order[at:]
+        new = self.sample_copy(rng)
+        for p in others:
+            new.hands[p] = sorted(hands[p])
+            new.piles[p] = won[p] + piles[p]
+        new.stock = stock
+        return new
+
+    def _deal_plan(self, seat: int) -> tuple:
+        """``(pool, others, won, constrained)`` for :meth:`determinize`: the cards ``seat`` has
+        not seen (in deck order), the other seats, per seat the public cards of its score pile,
+        and whether the history constrains the other hands (voids or discards, EA-3). Cached for
+        the latest history; callers must not change it."""
+        history = self.history
+        cached = _PLAN_CACHE.get("last")
+        if (cached is not None and cached[0] is history and cached[1] == len(history)
+                and cached[2] == seat):
+            return cached[3]
         suits, voids, limits, discards, won = self._void_knowledge(seat)
         located = set(self.hands[seat])  # every card of the deck is unique
         located.update(self.piles[seat])
@@ -426,17 +461,10 @@ class EnemyAnemone(Game):
         located.update(entry[1] for entry in self.trick)
         pool = [card for card in self.full_deck() if card not in located]
         others = [p for p in range(self.players) if p != seat]
-        hands, piles, stock = _deal_by_suit(pool, others, [len(h) for h in self.hands],
-                                            len(self.stock), suits, voids, limits, discards, rng)
-        new = self.fork()
-        new.rng = random.Random(rng.getrandbits(64))
-        new.actions = []
-        new._legal = None
-        for p in others:
-            new.hands[p] = sorted(hands[p])
-            new.piles[p] = won[p] + piles[p]
-        new.stock = stock
-        return new
+        constrained = any(voids[p] or limits[p] or discards[p] for p in others)
+        result = (pool, others, won, constrained)
+        _PLAN_CACHE["last"] = (history, len(history), seat, result)
+        return result
 
     def _void_knowledge(self, seat: int) -> tuple:
         """What this hand's public history tells ``seat`` (see :meth:`determinize`).
@@ -489,6 +517,7 @@ class EnemyAnemone(Game):
         return result
 
 
+_PLAN_CACHE: dict = {}  # the latest _deal_plan result, keyed like _VOIDS_CACHE
 _VOIDS_CACHE: dict = {}  # the latest _void_knowledge result, keyed by history object and length
 
 

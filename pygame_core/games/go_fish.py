@@ -36,7 +36,7 @@ import random
 from bisect import bisect_left, insort
 from itertools import permutations
 
-from ..engine import Game, Option, deal, parse_seat
+from ..engine import Game, Option, deal, parse_seat, random_order
 from ..errors import InvalidOption
 
 RANKS = "A23456789TJQK"
@@ -331,9 +331,39 @@ class GoFish(Game):
         - a shown draw (GF-4) is held; a rank whose book is down is nowhere.
 
         The only hidden state read is ``seat``'s own hand. The copy's RNG is re-seeded from ``rng``
-        and its ``actions`` list is emptied: it is a sampled world for search, not a game to save.
-        ``rng`` alone decides the sample.
+        and its ``actions`` list is emptied: it is a sampled world for search, not
+        a game to save. ``rng`` alone decides the sample.
         """
+        free, others, fixed, supply, rooms, caps, known, excluded = self._deal_plan(seat)
+        hands = None
+        for attempt in range(20):  # more than one only if ask_card exclusions clash within a rank
+            counts = None
+            if min(supply) >= 0 and min(rooms) >= 0:
+                counts = _allocate(supply, rooms, caps, rng)
+            if counts is None:  # unreachable unless the bookkeeping is wrong: the true deal fits
+                raise RuntimeError("go_fish determinize: no deal fits the public history")
+            hands = _cards_for_counts(free, others, fixed, counts, known, excluded, attempt == 19,
+                                      rng)
+            if hands is not None:
+                break
+        new = self.sample_copy(rng)
+        for i, p in enumerate(others):
+            new.hands[p] = sorted(hands[i])
+        new.stock = random_order(hands[-1], rng)
+        return new
+
+    def _deal_plan(self, seat: int) -> tuple:
+        """What :meth:`determinize` deals from, the same for every sample of one position:
+        ``(free, others, fixed, supply, rooms, caps, known, excluded)``: the free cards (not seen
+        by ``seat``), the other seats, per other seat the cards of each rank it must take, the
+        free cards per rank left to allocate, the room left in each other hand and the stock,
+        the most of each rank each place may take, and :meth:`_knowledge`'s known and excluded
+        cards. Cached for the latest history; callers must not change it."""
+        history = self.history
+        cached = _PLAN_CACHE.get("last")
+        if (cached is not None and cached[0] is history and cached[1] == len(history)
+                and cached[2] == seat):
+            return cached[3]
         lows, highs, known, excluded = self._knowledge(seat)
         books = {rank for ranks in self.books for rank in ranks}
         located = set(self.hands[seat])
@@ -364,26 +394,9 @@ class GoFish(Game):
                 supply[rank] -= m
         rooms.append(len(self.stock))
         caps.append([4] * BOOKS)
-        hands = None
-        for attempt in range(20):  # more than one only if ask_card exclusions clash within a rank
-            counts = None
-            if min(supply) >= 0 and min(rooms) >= 0:
-                counts = _allocate(supply, rooms, caps, rng)
-            if counts is None:  # unreachable unless the bookkeeping is wrong: the true deal fits
-                raise RuntimeError("go_fish determinize: no deal fits the public history")
-            hands = _cards_for_counts(free, others, fixed, counts, known, excluded, attempt == 19,
-                                      rng)
-            if hands is not None:
-                break
-        new = self.fork()
-        new.rng = random.Random(rng.getrandbits(64))
-        new.actions = []
-        new._legal = None
-        for i, p in enumerate(others):
-            new.hands[p] = sorted(hands[i])
-        new.stock = hands[-1]
-        rng.shuffle(new.stock)
-        return new
+        result = (free, others, fixed, supply, rooms, caps, known, excluded)
+        _PLAN_CACHE["last"] = (history, len(history), seat, result)
+        return result
 
     def _knowledge(self, seat: int) -> tuple:
         """What the public history tells ``seat`` about the other hands (see :meth:`determinize`).
@@ -480,6 +493,7 @@ class GoFish(Game):
 
 
 RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
+_PLAN_CACHE: dict = {}  # the latest _deal_plan result, keyed like _KNOWLEDGE_CACHE
 _KNOWLEDGE_CACHE: dict = {}  # the latest _knowledge result, keyed by history object and length
 
 

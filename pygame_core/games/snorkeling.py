@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..engine import Game, Option, deal, parse_seat
+from ..engine import Game, Option, deal, parse_seat, random_order
 
 COLOURS = "BGOPY"
 LANTERNFISH = "L5"
@@ -18,23 +18,27 @@ HAND_SIZE = 5
 
 START, PLAYING, TAKEBACK = "start", "playing", "takeback"
 SAME, HIGHER, ANY = "same", "higher", "any"  # how further centre cards may follow this turn
+MAX_PLAYERS = 6
+
+VALUE = {card: int(card[1]) for card in (*SEA_CARDS, LANTERNFISH)}  # card -> 0 ... 5
+# Every action string, built once (SN-12): ``CENTER[card]``, ``PLACE[card][seat]``, and the parse
+# of each action into ``(verb, card or None, target seat or None)``.
+CENTER = {card: "center " + card for card in VALUE}
+PLACE = {card: [f"place {card} {seat}" for seat in range(MAX_PLAYERS)] for card in VALUE}
+PARSED = {**{verb: (verb, None, None) for verb in ("pass", "end", "takeback", "keep")},
+          **{action: ("center", card, None) for card, action in CENTER.items()},
+          **{action: ("place", card, seat) for card, actions in PLACE.items()
+             for seat, action in enumerate(actions)}}
 
 
 def value(card: str) -> int:
     """The value of a card: 0 (Beach) ... 4 (Ray), 5 for a Lanternfish."""
-    return int(card[1])
+    return VALUE[card]
 
 
 def follows(card: str, top: str) -> tuple[bool, bool]:
     """``(higher, same_colour)``: whether ``card`` is +1 of ``top`` (4 -> 0 wraps) and of its colour (SN-3)."""
-    return value(card) == (value(top) + 1) % 5, card[0] == top[0]
-
-
-# Lookup tables for legal actions (a long save replays fast): per centre top the cards that may
-# follow it by either rule (SN-3, SN-4) and those of its colour; per value the cards of that value.
-FOLLOWERS = {top: frozenset(c for c in SEA_CARDS if any(follows(c, top))) for top in SEA_CARDS}
-SAME_COLOUR = {top: frozenset(c for c in SEA_CARDS if c[0] == top[0]) for top in SEA_CARDS}
-OF_VALUE = {v: frozenset(c for c in SEA_CARDS if value(c) == v) for v in range(-1, 6)}
+    return VALUE[card] == (VALUE[top] + 1) % 5, card[0] == top[0]
 
 
 class Snorkeling(Game):
@@ -117,33 +121,48 @@ class Snorkeling(Game):
 
     # ----- legal actions (SN-2 ... SN-5, SN-12) -------------------------------------------------
 
-    def _centre_moves(self, cards: set[str]) -> list[str]:
-        """``center`` actions for the distinct ``cards`` of the current hand (SN-3, SN-4)."""
+    def _centre_moves(self) -> list[str]:
+        """``center`` actions legal now (SN-3/SN-4), sorted, each card once (the hand is sorted)."""
         top = self.centre[-1]
-        if self.options["expert"] or self.mode == ANY:
-            return ["center " + card for card in cards & FOLLOWERS[top]]
-        if self.mode == SAME:
-            return ["center " + card for card in cards & SAME_COLOUR[top]]
-        return []  # SN-3: a +1 play of another colour ends the centre play
-
-    def _place_moves(self, cards: set[str]) -> list[str]:
-        """``place`` actions for the distinct ``cards`` of the current hand (SN-5)."""
-        me = self.current_player
+        mode = ANY if self.options["expert"] else self.mode
+        if mode == HIGHER:
+            return []
+        colour = top[0]
+        wanted = (VALUE[top] + 1) % 5
         moves = []
-        for seat, pile in enumerate(self.piles):
-            if seat != me:
-                moves.extend(f"place {card} {seat}" for card in cards & OF_VALUE[value(pile[-1]) - 1])
+        last = ""
+        for card in self.hands[self.current_player]:
+            if card != last and (card[0] == colour or (mode == ANY and VALUE[card] == wanted)):
+                moves.append(CENTER[card])
+            last = card
+        return moves
+
+    def _place_moves(self) -> list[str]:
+        """``place`` actions legal now (SN-5), sorted, each once."""
+        me = self.current_player
+        hand = self.hands[me]
+        moves = []
+        last = ""
+        for card in hand:  # sorted hand: cards ascending, then seats ascending, is sorted overall
+            if card != last:
+                wanted = VALUE[card] + 1
+                places = PLACE[card]
+                for seat, pile in enumerate(self.piles):
+                    if seat != me and VALUE[pile[-1]] == wanted:
+                        moves.append(places[seat])
+            last = card
         return moves
 
     def _legal_actions(self) -> list[str]:
         if self.phase == TAKEBACK:
             return ["keep", "takeback"]
-        cards = set(self.hands[self.current_player])  # copies are interchangeable
-        if self.phase == START:
-            moves = ["pass"] + self._centre_moves(cards)
-        else:
-            moves = ["end"] + self._centre_moves(cards) + self._place_moves(cards)
-        moves.sort()
+        if self.phase == START:  # "center ..." < "pass"
+            moves = self._centre_moves()
+            moves.append("pass")
+            return moves
+        moves = self._centre_moves()  # "center ..." < "end" < "place ..."
+        moves.append("end")
+        moves += self._place_moves()
         return moves
 
     def _malformed(self, action: str) -> str | None:
@@ -188,16 +207,14 @@ class Snorkeling(Game):
 
     def _apply(self, action: str) -> None:
         me = self.current_player
-        parts = action.split(" ")
-        verb = parts[0]
+        verb, card, target = PARSED[action]
         if verb == "center":
-            self._play_centre(me, parts[1])
+            self._play_centre(me, card)
         elif verb == "place":
-            card, target = parts[1], int(parts[2])
             self._remove_from_hand(me, card)
             self.piles[target].append(card)
             self.log("place", seat=me, card=card, target=target)
-            if value(card) == 0:  # SN-7: a Beach on a pile ends the round at once
+            if VALUE[card] == 0:  # SN-7: a Beach on a pile ends the round at once
                 self._end_round("beach")
             else:
                 self._end_turn()
@@ -280,7 +297,7 @@ class Snorkeling(Game):
     # ----- round and game end (SN-7, SN-8, SN-9) ------------------------------------------------
 
     def _end_round(self, reason: str) -> None:
-        scores = [value(pile[-1]) for pile in self.piles]
+        scores = [VALUE[pile[-1]] for pile in self.piles]
         self.totals = [t + s for t, s in zip(self.totals, scores)]
         self.round_scores.append(scores)
         self.log("round_end", round=self.round, reason=reason, scores=scores, totals=list(self.totals))
@@ -323,23 +340,12 @@ class Snorkeling(Game):
         the public state and ``history``.
 
         The copy's RNG is re-seeded from ``rng`` (so later reshuffles, SN-10, and later rounds are
-        unknown as well) and its ``actions`` list is emptied: it is a sampled world for search, not
-        a game to save. ``rng`` alone decides the sample (same state and ``rng`` state, same copy).
+        unknown as well) and its ``actions`` list is emptied: it is a sampled world
+        for search, not a game to save. ``rng`` alone decides the sample (same state and ``rng`` state, same copy).
         """
-        known = self._known_hidden(seat)
-        unseen = Counter(SEA_CARDS)
-        unseen.subtract(self.hands[seat])
-        for pile in self.piles:
-            unseen.subtract(pile[1:])  # pile[0] is the Lanternfish
-        unseen.subtract(self.centre)
-        for cards in known:
-            unseen.subtract(cards)
-        pool = sorted(unseen.elements())
-        rng.shuffle(pool)
-        new = self.fork()
-        new.rng = random.Random(rng.getrandbits(64))
-        new.actions = []
-        new._legal = None
+        known, pool = self._hidden_pool(seat)
+        pool = random_order(pool, rng)
+        new = self.sample_copy(rng)
         at = 0
         for other in range(self.players):
             if other != seat:
@@ -351,6 +357,27 @@ class Snorkeling(Game):
             raise RuntimeError(f"snorkeling determinize: {len(pool)} unseen cards, expected "
                                f"{len(self.stock) + at}")
         return new
+
+    def _hidden_pool(self, seat: int) -> tuple[list[list[str]], list[str]]:
+        """``(known, pool)``: :meth:`_known_hidden` and the sorted cards ``seat`` has not seen
+        anywhere (see :meth:`determinize`). Cached for the latest history; callers must not
+        change it."""
+        history = self.history
+        cached = _POOL_CACHE.get("last")
+        if (cached is not None and cached[0] is history and cached[1] == len(history)
+                and cached[2] == seat):
+            return cached[3]
+        known = self._known_hidden(seat)
+        unseen = Counter(SEA_CARDS)
+        unseen.subtract(self.hands[seat])
+        for pile in self.piles:
+            unseen.subtract(pile[1:])  # pile[0] is the Lanternfish
+        unseen.subtract(self.centre)
+        for cards in known:
+            unseen.subtract(cards)
+        result = (known, sorted(unseen.elements()))
+        _POOL_CACHE["last"] = (history, len(history), seat, result)
+        return result
 
     def _known_hidden(self, seat: int) -> list[list[str]]:
         """Per seat, the cards ``seat`` knows to be in that hand: taken back this round and not
@@ -378,4 +405,5 @@ class Snorkeling(Game):
         return known
 
 
+_POOL_CACHE: dict = {}  # the latest _hidden_pool result, keyed like _KNOWN_CACHE
 _KNOWN_CACHE: dict = {}  # the latest _known_hidden result, keyed by history object and length

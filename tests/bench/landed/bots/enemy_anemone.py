@@ -1,0 +1,166 @@
+"""Enemy Anemone strategies (RULES.md EA-1 ... EA-13) for the easy, medium and hard bots.
+
+Every function decides from ``game.view(seat)`` (own hand, the trick so far, Anemones held,
+legal actions) only. The ideas a casual player would recognise:
+
+- *easy*: beat the trick with its highest card if it can, else play its lowest; never spends
+  Anemones; now and then a random card.
+- *medium*: manages highest and lowest. Last to play, it takes the trick with its cheapest
+  winning card, spending the fewest Anemones that win only when the trick is worth it; earlier,
+  it plays a card only if it is likely to stand (or dumps its lowest card, which may earn an
+  Anemone, EA-5). Leading, it plays a sure winner or its lowest card. When it must discard
+  (EA-3), it gives up a middle card, preferring a 3, 5 or 8 (worth a point more, EA-6).
+- *hard* (:mod:`.ismcts`): search with the medium strategy in the simulations; the simulated
+  hand is cut off after :data:`ROLLOUT_TRICKS` tricks and scored by :func:`evaluate`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..engine import Game
+
+ITERATIONS = {2: 300, 3: 360, 4: 300, 5: 260, 6: 260}  # hard bot's search budget by players
+ROLLOUT_TRICKS = 4  # tricks simulated beyond the current one before a rollout is evaluated
+TEMPERATURE = 3.0  # points: how sharply a lead in projected score turns into a win chance
+ANEMONE_WORTH = 0.5  # points per side shown on a held Anemone, when judging a position
+BONUS_RANKS = (3, 5, 8)  # EA-6
+
+
+def _rank(card: str) -> int:
+    return int(card[1:])
+
+
+def _parse(action: str) -> tuple[str, str, int]:
+    """``(verb, card, boost)`` of an action string."""
+    parts = action.split(" ")
+    return parts[0], parts[1], sum(int(p) for p in parts[2:])
+
+
+def _trick_state(view: dict) -> tuple[int | None, int | None, int, int]:
+    """``(highest value, lowest value, cards in the trick, slots still to come after this one)``."""
+    trick = view["trick"]
+    values = [entry["value"] for entry in trick]
+    slots = 4 if view["players"] == 2 else view["players"]
+    done = len(trick) + len(view["trick_discards"])
+    high = max(values) if values else None
+    low = min(values) if values else None
+    return high, low, len(trick), slots - done - 1
+
+
+def _discard(legal: list[str]) -> str:
+    """A middle card, a 3, 5 or 8 first (it scores a point more in the score pile, EA-6)."""
+    def worth(action: str) -> tuple:
+        rank = _rank(action.split(" ")[1])
+        return (rank in BONUS_RANKS, -abs(rank - 5.5), action)
+    return max(legal, key=worth)
+
+
+def medium(game: Game, seat: int, rng: random.Random) -> str:
+    """The medium strategy (see the module docstring)."""
+    view = game.view(seat)
+    legal = view["legal_actions"]
+    if legal[0].startswith("discard"):
+        return _discard(legal)
+    high, low, cards, after = _trick_state(view)
+    plain = [a for a in legal if a.count(" ") == 1]  # plays without Anemones
+    by_rank = sorted(plain, key=lambda a: (_rank(a[5:]), a))
+    lowest, highest = by_rank[0], by_rank[-1]
+    top = 9 if view["players"] in (2, 6) else 10  # the highest rank in this deck
+    if high is None:  # leading: a sure winner, else the lowest card
+        return highest if _rank(highest[5:]) >= top else lowest
+    if after == 0:  # last to play: take the trick as cheaply as possible
+        winning = [a for a in plain if _rank(a[5:]) >= high]  # ties: the later card wins (EA-5)
+        if winning:
+            return min(winning, key=lambda a: (_rank(a[5:]), a))
+        worth = cards + sum(1 for e in view["trick"] if _rank(e["card"]) in BONUS_RANKS)
+        if worth >= 3 or view["players"] == 2:
+            boosted = []
+            for action in legal:
+                verb, card, boost = _parse(action)
+                if boost and _rank(card) + boost >= high:
+                    boosted.append((boost, action.count("+"), _rank(card), action))
+            if boosted:
+                return min(boosted)[3]
+        return lowest
+    # more players to come: play a card that will likely stand, else dump the lowest
+    margin = 1 if after == 1 else 2
+    strong = [a for a in plain if _rank(a[5:]) >= max(high + margin, top - 1)]
+    if strong:
+        return min(strong, key=lambda a: (_rank(a[5:]), a))
+    return lowest
+
+
+def easy(game: Game, seat: int, rng: random.Random) -> str:
+    """The easy strategy: beat the trick with the highest card if possible, else play the
+    lowest; never spends Anemones; sometimes a random card."""
+    view = game.view(seat)
+    legal = view["legal_actions"]
+    plain = [a for a in legal if a.count(" ") == 1]
+    if rng.random() < 0.2:
+        return rng.choice(plain)
+    if legal[0].startswith("discard"):
+        return rng.choice(legal)
+    by_rank = sorted(plain, key=lambda a: (_rank(a[5:]), a))
+    high = _trick_state(view)[0]
+    if high is None:
+        return rng.choice(plain)
+    if _rank(by_rank[-1][5:]) >= high:
+        return by_rank[-1]
+    return by_rank[0]
+
+
+# ----- hard bot hooks (see .ismcts) ------------------------------------------------------------
+
+def rollout_policy(world: Game, rng: random.Random) -> str:
+    """The policy every simulated player follows in a rollout: the medium strategy."""
+    return medium(world, world.current_player, rng)
+
+
+def candidates(world: Game, legal: list[str]) -> list[str]:
+    """The moves the search considers: every card without Anemones, plus, for each card, the
+    cheapest Anemones that make it the highest so far (more would only waste them)."""
+    if len(legal) < 2 or legal[0].startswith("discard"):
+        return legal
+    trick = world.view(None)["trick"]  # public: the cards played to this trick
+    high = max((entry["value"] for entry in trick), default=None)
+    keep = []
+    cheapest: dict[str, tuple] = {}
+    for action in legal:
+        verb, card, boost = _parse(action)
+        if not boost:
+            keep.append(action)
+        elif high is not None and _rank(card) < high <= _rank(card) + boost:
+            key = (boost, action.count("+"))
+            if card not in cheapest or key < cheapest[card][0]:
+                cheapest[card] = (key, action)
+    keep += [action for _, action in cheapest.values()]
+    return keep
+
+
+def _points(world: Game, seat: int) -> int:
+    view = world.view(seat)
+    return view["score_pile_points"]
+
+
+def evaluate(world: Game) -> list[float]:
+    """Reward per seat in [0, 1]: the win share at the end of the game, else a soft win chance
+    from totals plus this hand's score pile plus Anemones held (:data:`ANEMONE_WORTH` a side)."""
+    if world.is_over:
+        share = 1.0 / len(world.winners)
+        return [share if seat in world.winners else 0.0 for seat in range(world.players)]
+    held = world.view(None)["anemones"]
+    projected = [world.totals[seat] + _points(world, seat) + ANEMONE_WORTH * sum(held[seat])
+                 for seat in range(world.players)]
+    best = max(projected)
+    weights = [math.exp((p - best) / TEMPERATURE) for p in projected]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def cutoff(world: Game, start_round: int, actions: int) -> bool:
+    """Whether a rollout stops here: the hand ended, or about :data:`ROLLOUT_TRICKS` tricks past
+    the one the search began in were played (a trick takes one action per slot, EA-3/EA-11)."""
+    slots = 4 if world.players == 2 else world.players
+    return world.round != start_round or actions >= (ROLLOUT_TRICKS + 1) * slots

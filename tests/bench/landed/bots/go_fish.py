@@ -1,0 +1,209 @@
+"""Go Fish strategies (RULES.md GF-1 ... GF-11) for the easy, medium and hard bots.
+
+Decisions use ``game.view(seat)`` (own hand, hand sizes, books) and the public ``game.history``
+(asks, answers, shown draws) only. The ideas a casual player would recognise:
+
+- *easy*: ask a random opponent for the rank it holds most of; now and then a random ask.
+- *medium*: remembers the table talk (:class:`Memory`): who asked for which rank (and so still
+  holds it, unless they gave it away since) and who answered "Go fish" to which rank (and so lacks
+  it until they draw). It asks a player known to hold one of its ranks; otherwise it asks for the
+  rank it holds most of, from the player with the most cards who is not known to lack it.
+- *hard* (:mod:`.ismcts`, paired mode): its own first choice is :func:`expert` (the medium plan,
+  sharpened with determinizations at two players and a longer memory at more); every legal ask is
+  then tried on the same sampled worlds (``GoFish.determinize``, which knows all of the above and
+  more) with the medium strategy playing every seat, and another ask replaces the first choice
+  only when it wins clearly more often (:data:`CONFIDENCE` standard errors).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..engine import Game
+
+ITERATIONS = {2: 320, 3: 300, 4: 300, 5: 300, 6: 360}  # hard bot's search budget by players
+PAIRED = True  # root moves compared on the same worlds; keep the expert's move unless beaten
+CONFIDENCE = 2.0  # ... by this many standard errors
+MODEL_OPPONENTS = True  # in the tree, the others play the medium strategy (no peeking)
+SAMPLES = 24  # determinizations the expert choice uses to judge the opponent's hand (2 players)
+ROLLOUT_ACTIONS = 400  # a rollout this long (keep_playing stalls) is cut off and evaluated
+
+
+class Memory:
+    """What a player remembers from the public history: per seat the ranks it is known to hold
+    (``holds``) and known to lack (``lacks``). Update it with :meth:`read` as the history grows.
+
+    A "Go fish" answer puts the rank in ``lacks`` until that player draws; with ``sticky`` it
+    stays there (a seat known to hold the rank again is asked anyway: ``holds`` comes first).
+    """
+
+    __slots__ = ("holds", "lacks", "read_to", "asked", "sticky")
+
+    def __init__(self, players: int, sticky: bool = False) -> None:
+        self.holds: list[set] = [set() for _ in range(players)]
+        self.lacks: list[set] = [set() for _ in range(players)]
+        self.read_to = 0
+        self.asked = ""
+        self.sticky = sticky
+
+    def copy(self) -> "Memory":
+        new = Memory.__new__(Memory)
+        new.holds = [set(s) for s in self.holds]
+        new.lacks = [set(s) for s in self.lacks]
+        new.read_to = self.read_to
+        new.asked = self.asked
+        new.sticky = self.sticky
+        return new
+
+    def read(self, history: list[dict]) -> None:
+        """Take in the history entries not read yet."""
+        holds, lacks = self.holds, self.lacks
+        for entry in history[self.read_to:]:
+            kind = entry["type"]
+            if kind == "ask":
+                self.asked = entry["rank"]
+                holds[entry["seat"]].add(self.asked)
+            elif kind == "ask_card":  # a miss only says the asked player lacks that one card
+                self.asked = ""
+                holds[entry["seat"]].add(entry["card"][0])
+            elif kind == "give":
+                holds[entry["seat"]].discard(entry["rank"])
+                lacks[entry["seat"]].add(entry["rank"])
+                holds[entry["asker"]].add(entry["rank"])
+            elif kind == "give_card":
+                holds[entry["asker"]].add(entry["card"][0])
+            elif kind == "go_fish":
+                if self.asked:
+                    lacks[entry["seat"]].add(self.asked)
+            elif kind == "fish" or kind == "draw":
+                if not self.sticky:
+                    lacks[entry["seat"]].clear()
+            elif kind == "fish_shown":
+                holds[entry["seat"]].add(entry["card"][0])
+            elif kind == "book":
+                rank = entry["rank"]
+                for seat in range(len(holds)):
+                    holds[seat].discard(rank)
+                    lacks[seat].discard(rank)
+        self.read_to = len(history)
+
+
+def _counts(hand: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for card in hand:
+        counts[card[0]] = counts.get(card[0], 0) + 1
+    return counts
+
+
+def _ask(view: dict, target: int, rank: str, rng: random.Random) -> str:
+    """The action asking ``target`` for ``rank`` (with ``ask_card``: a card of it we lack)."""
+    if not view["options"]["ask_card"]:
+        return f"ask {target} {rank}"
+    missing = [rank + suit for suit in "CDHS" if rank + suit not in view["hand"]]
+    return f"ask {target} {rng.choice(missing)}"
+
+
+def decide_with_memory(view: dict, memory: Memory, rng: random.Random) -> str:
+    """The medium strategy for the seat of ``view``, given what it remembers."""
+    me = view["seat"]
+    counts = _counts(view["hand"])
+    sizes = view["hand_sizes"]
+    others = [seat for seat in range(view["players"]) if seat != me and sizes[seat]]
+    known = [(counts[rank], rng.random(), seat, rank) for seat in others
+             for rank in sorted(memory.holds[seat]) if rank in counts]
+    if known:
+        _, _, target, rank = max(known)
+        return _ask(view, target, rank, rng)
+    ranked = sorted(counts, key=lambda r: (-counts[r], rng.random()))
+    for rank in ranked:
+        hopeful = [seat for seat in others if rank not in memory.lacks[seat]]
+        if hopeful:
+            target = max(hopeful, key=lambda s: (sizes[s], rng.random()))
+            return _ask(view, target, rank, rng)
+    return _ask(view, rng.choice(others), ranked[0], rng)
+
+
+def medium(game: Game, seat: int, rng: random.Random) -> str:
+    """The medium strategy (see the module docstring)."""
+    view = game.view(seat)
+    memory = Memory(game.players)
+    memory.read(game.history)
+    return _legal_or_random(decide_with_memory(view, memory, rng), view, rng)
+
+
+def expert(game: Game, seat: int, rng: random.Random) -> str:
+    """The hard bot's own first choice (its search keeps it unless another ask does clearly
+    better): with one opponent, the medium plan with the chance that the opponent holds a rank
+    measured on :data:`SAMPLES` determinizations (a rank it surely lacks is skipped, even after
+    a draw); with more, the medium plan with "Go fish" answers remembered for good."""
+    view = game.view(seat)
+    if game.players > 2:
+        memory = Memory(game.players, sticky=True)
+        memory.read(game.history)
+        return _legal_or_random(decide_with_memory(view, memory, rng), view, rng)
+    counts = _counts(view["hand"])
+    other = 1 - seat
+    held = Counter()
+    for _ in range(SAMPLES):
+        world = game.determinize(seat, rng)
+        held.update({card[0] for card in world.view(other)["hand"]})
+    chance = {rank: held[rank] / SAMPLES for rank in counts}
+    sure = [(counts[r], rng.random(), r) for r in counts if chance[r] >= 0.999]
+    if sure:
+        rank = max(sure)[2]
+    else:
+        ranked = sorted(counts, key=lambda r: (-counts[r], rng.random()))
+        hopeful = [r for r in ranked if chance[r] >= 0.05]
+        rank = hopeful[0] if hopeful else max(counts, key=lambda r: (chance[r], rng.random()))
+    return _legal_or_random(_ask(view, other, rank, rng), view, rng)
+
+
+def easy(game: Game, seat: int, rng: random.Random) -> str:
+    """The easy strategy: the rank held most, from a random opponent; sometimes random."""
+    view = game.view(seat)
+    legal = view["legal_actions"]
+    if rng.random() < 0.25:
+        return rng.choice(legal)
+    counts = _counts(view["hand"])
+    rank = max(counts, key=lambda r: (counts[r], rng.random()))
+    sizes = view["hand_sizes"]
+    others = [s for s in range(view["players"]) if s != seat and sizes[s]]
+    return _legal_or_random(_ask(view, rng.choice(others), rank, rng), view, rng)
+
+
+def _legal_or_random(action: str, view: dict, rng: random.Random) -> str:
+    legal = view["legal_actions"]
+    return action if action in legal else rng.choice(legal)
+
+
+# ----- hard bot hooks (see .ismcts) ------------------------------------------------------------
+
+def rollout_factory(game: Game):
+    """A maker of rollout policies: each simulated player plays the medium strategy with the
+    memory of the public history (read once here, then only the simulated part)."""
+    base = Memory(game.players)
+    base.read(game.history)
+
+    def make():
+        memory = base.copy()
+
+        def policy(world: Game, rng: random.Random) -> str:
+            memory.read(world.history)
+            seat = world.current_player
+            view = world.view(seat)
+            return _legal_or_random(decide_with_memory(view, memory, rng), view, rng)
+        return policy
+    return make
+
+
+def evaluate(world: Game) -> list[float]:
+    """Reward per seat in [0, 1]: the win share at the end, else the share of the most books."""
+    winners = world.winners if world.is_over else world.leaders()
+    share = 1.0 / len(winners)
+    return [share if seat in winners else 0.0 for seat in range(world.players)]
+
+
+def cutoff(world: Game, start_round: int, actions: int) -> bool:
+    """Whether a rollout stops here (only very long ``keep_playing`` games are cut off)."""
+    return actions >= ROLLOUT_ACTIONS

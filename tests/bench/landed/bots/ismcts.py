@@ -1,0 +1,285 @@
+"""The hard bot: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+One search tree is grown from the bot's own point of view. Each iteration
+
+1. samples a world the bot cannot tell from the real one: ``game.determinize(seat, rng)`` re-deals
+   every card hidden from ``seat`` consistently with its view and the public history;
+2. walks down the tree with the actions legal *in that world*, choosing by UCB1 with availability
+   counts (a child's exploration term uses how often it was available, not its parent's visits);
+   with ``model_opponents`` the other seats do not search in the tree but play the game's
+   rollout policy, which sees only their own (sampled) hand, so they cannot "peek" at the
+   bot's real hand through the shared tree (the known weakness of SO-ISMCTS);
+3. adds one new node, then plays on with the game's rollout policy (the medium strategy, see the
+   game's bot module) until the game ends or the rollout is cut off (end of a round or hand, or a
+   fixed number of actions), and scores the result with the game's evaluation (win share, or a
+   soft win chance from projected scores);
+4. backs each seat's reward up the path: every node is scored for the seat that chose it.
+
+The move played is the root action visited most. In ``paired`` mode (for games where luck
+swamps the differences between moves, like Go Fish) the root instead tries every move in turn on
+the same sampled world with the same dice (common random numbers), and plays the game's
+``expert`` choice (else the rollout policy's move) unless another move did better on the same worlds by ``confidence`` standard
+errors of the paired differences.
+
+Only ``game.view``/``game.history``/``game.legal_actions()`` of the real game and ``determinize``
+are used; simulated worlds are copies, so the real hidden state is never read (the copy of the
+position taken at ``start`` is only ever passed to ``determinize``). Each game's bot module
+supplies the hooks: ``ITERATIONS`` (by player count), ``rollout_policy`` or ``rollout_factory``,
+``evaluate``, ``cutoff``, and optionally ``candidates`` (moves worth searching), ``expert``,
+``PAIRED``, ``CONFIDENCE`` and ``MODEL_OPPONENTS``.
+
+Budget: an iteration count (``iterations``, per game and player count by default, sized for
+about 100-150 ms of CPython time per move on this project's 2-core machine) and a time cap
+(``time_ms``, default :data:`TIME_CAP_MS` of thinking time, counted over all slices). With the
+same seed the iteration budget makes moves reproducible; the cap only stops a search early on a
+slow machine or interpreter (Pyodide), and then the move depends on timing. ``time_ms=None``
+removes the cap.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..engine import Game
+from . import enemy_anemone, go_fish, snorkeling
+from .base import Bot, Decided, check_turn
+
+TIME_CAP_MS = 250.0  # thinking time cap per move (the browser budget is < 300 ms median, < 1 s)
+EXPLORATION = 0.7  # UCB1 constant for rewards in [0, 1]
+HOOKS = {module.__name__.rsplit(".", 1)[1]: module
+         for module in (snorkeling, go_fish, enemy_anemone)}
+
+
+class Node:
+    """A tree node: the statistics of the action that leads to it, for the seat that chose it."""
+
+    __slots__ = ("children", "visits", "reward", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+
+
+def _rollout_factory(hooks, game: Game):
+    factory = getattr(hooks, "rollout_factory", None)
+    if factory is not None:
+        return factory(game)
+    policy = hooks.rollout_policy
+    return lambda: policy
+
+
+class SearchThinker:
+    """One decision of the hard bot, thought out in slices: ``step(budget_ms)`` runs iterations
+    for about ``budget_ms`` and returns the action once the iteration budget (or the time cap) is
+    used up, else ``None``; ``choose()`` runs to the end."""
+
+    def __init__(self, game: Game, seat: int, rng: random.Random, iterations: int,
+                 time_ms: float | None, exploration: float = EXPLORATION,
+                 paired: bool = False, confidence: float = 1.0,
+                 model_opponents: bool = True) -> None:
+        self.position = game.clone()  # frozen: only ever passed to determinize()
+        self.confidence = confidence
+        self.model_opponents = model_opponents
+        self.seat = seat
+        self.rng = rng
+        self.hooks = HOOKS[game.name]
+        self.iterations = iterations
+        self.cap = None if time_ms is None else time_ms / 1000.0
+        self.exploration = exploration
+        self.root = Node()
+        candidates = getattr(self.hooks, "candidates", None)
+        self.prune = candidates
+        legal = game.legal_actions()
+        self.root_actions = candidates(game, legal) if candidates else legal
+        self.start_round = game.round
+        self.make_policy = _rollout_factory(self.hooks, game)
+        self.done = 0
+        self.thought = 0.0
+        self.paired = paired
+        self.group: tuple | None = None  # paired mode: (world, rollout seed) shared by a round
+        self.samples: dict[str, list[float]] = {a: [] for a in self.root_actions}
+        self.action: str | None = self.root_actions[0] if len(self.root_actions) == 1 else None
+        self.default = None
+        if paired and self.action is None:  # the first choice, kept unless clearly beaten
+            expert = getattr(self.hooks, "expert", None)
+            default = expert(game, seat, rng) if expert else self.make_policy()(game, rng)
+            self.default = default if default in self.samples else self.root_actions[0]
+
+    # ----- the thinker protocol -----------------------------------------------------------------
+
+    def step(self, budget_ms: float) -> str | None:
+        """Think for about ``budget_ms`` (at least one iteration); the action once decided."""
+        if self.action is not None:
+            return self.action
+        clock = time.perf_counter
+        began = clock()
+        until = began + budget_ms / 1000.0
+        if self.cap is not None:
+            until = min(until, began + self.cap - self.thought)
+        while self.done < self.iterations:
+            self._iterate()
+            self.done += 1
+            if clock() >= until:
+                break
+        self.thought += clock() - began
+        if self.done >= self.iterations or (self.cap is not None and self.thought >= self.cap):
+            self.action = self._best()
+        return self.action
+
+    def choose(self) -> str:
+        """Think to the end (iteration budget or time cap) and return the action."""
+        while True:
+            action = self.step(1000.0)
+            if action is not None:
+                return action
+
+    # ----- the search ---------------------------------------------------------------------------
+
+    def _best(self) -> str:
+        children = self.root.children
+        tried = [a for a in self.root_actions if a in children]
+        if not tried:
+            return self.root_actions[0]
+        if self.paired:
+            return self._paired_best()
+        return max(tried, key=lambda a: (children[a].visits,
+                                         children[a].reward / max(1, children[a].visits)))
+
+    def _paired_best(self) -> str:
+        """The policy's own move unless another one did better on the same worlds by a paired
+        margin of ``confidence`` standard errors (then the best such move)."""
+        base = self.samples[self.default]
+        best, best_gain = self.default, 0.0
+        for action, rewards in self.samples.items():
+            n = min(len(rewards), len(base))
+            if action == self.default or n < 3:
+                continue
+            diffs = [rewards[g] - base[g] for g in range(n)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean > best_gain and mean > self.confidence * math.sqrt(var / n):
+                best, best_gain = action, mean
+        return best
+
+    def _iterate(self) -> None:
+        rng = self.rng
+        hooks = self.hooks
+        forced = None
+        if self.paired:  # every root action in turn on the same world with the same dice
+            turn = self.done % len(self.root_actions)
+            if turn == 0:
+                self.group = (self.position.determinize(self.seat, rng), rng.getrandbits(64))
+            base, seed = self.group
+            world = base.clone()
+            rng = random.Random(seed)
+            forced = self.root_actions[turn]
+        else:
+            world = self.position.determinize(self.seat, rng)
+        node = self.root
+        path: list[tuple[Node, int]] = []
+        actions = 0
+        start = self.start_round
+        cutoff = hooks.cutoff
+        log = math.log
+        sqrt = math.sqrt
+        c = self.exploration
+        policy = self.make_policy()
+        model = self.model_opponents
+        seat = self.seat
+        while not world.is_over and not cutoff(world, start, actions):
+            player = world.current_player
+            if model and player != seat:  # the others play the policy, knowing only their hand
+                legal = world.legal_actions()
+                action = legal[0] if len(legal) == 1 else policy(world, rng)
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = Node()
+                world.apply(action)
+                actions += 1
+                path.append((child, player))
+                node = child
+                continue
+            if node is self.root:
+                legal = self.root_actions
+            else:
+                legal = world.legal_actions()
+                if self.prune is not None:
+                    legal = self.prune(world, legal)
+            children = node.children
+            if forced is not None:
+                legal = [forced]
+                forced = None
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                child = children[action] = Node()
+            else:
+                action, child, best = legal[0], children[legal[0]], -1.0
+                for a in legal:
+                    n = children[a]
+                    score = n.reward / n.visits + c * sqrt(log(n.avail + 1) / n.visits)
+                    if score > best:
+                        action, child, best = a, n, score
+            for a in legal:
+                n = children.get(a)
+                if n is not None:
+                    n.avail += 1
+            world.apply(action)
+            actions += 1
+            path.append((child, player))
+            node = child
+            if untried:
+                break
+        while not world.is_over and not cutoff(world, start, actions):
+            legal = world.legal_actions()
+            world.apply(legal[0] if len(legal) == 1 else policy(world, rng))
+            actions += 1
+        rewards = hooks.evaluate(world)
+        if self.paired:
+            self.samples[self.root_actions[self.done % len(self.root_actions)]].append(
+                rewards[self.seat])
+        for child, player in path:
+            child.visits += 1
+            child.reward += rewards[player]
+
+
+class HardBot(Bot):
+    """The search bot (see the module docstring). ``iterations`` overrides the per-game default
+    (``ITERATIONS`` of the game's bot module, by player count); ``time_ms`` caps the thinking
+    time per move (``None``: no cap); ``exploration`` is the UCB1 constant. ``paired``,
+    ``confidence`` and ``model_opponents`` override the game module's ``PAIRED`` (default off),
+    ``CONFIDENCE`` (default 1.0 standard error) and ``MODEL_OPPONENTS`` (default on).
+    ``start`` raises ``ValueError`` when it is not ``seat``'s turn."""
+
+    level = "hard"
+
+    def __init__(self, seed: int | None = None, iterations: int | None = None,
+                 time_ms: float | None = TIME_CAP_MS, exploration: float = EXPLORATION,
+                 paired: bool | None = None, confidence: float | None = None,
+                 model_opponents: bool | None = None) -> None:
+        super().__init__(seed)
+        self.confidence = confidence
+        self.model_opponents = model_opponents
+        self.iterations = iterations
+        self.time_ms = time_ms
+        self.exploration = exploration
+        self.paired = paired
+
+    def start(self, game: Game, seat: int):
+        check_turn(game, seat)
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return Decided(legal[0])
+        iterations = self.iterations or HOOKS[game.name].ITERATIONS[game.players]
+        rng = random.Random(self.rng.getrandbits(64))
+        paired = self.paired if self.paired is not None else getattr(HOOKS[game.name], "PAIRED", False)
+        confidence = (self.confidence if self.confidence is not None
+                      else getattr(HOOKS[game.name], "CONFIDENCE", 1.0))
+        model = (self.model_opponents if self.model_opponents is not None
+                 else getattr(HOOKS[game.name], "MODEL_OPPONENTS", True))
+        return SearchThinker(game, seat, rng, iterations, self.time_ms, self.exploration, paired,
+                             confidence, model)
