@@ -77,7 +77,7 @@ def main() -> int:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
                                                  headless=True, args=list(build.CHROMIUM_ARGS))
-            context = browser.new_context(service_workers="block")
+            context = browser.new_context(service_workers="block", bypass_csp=True)
             page = context.new_page()
             page.route(f"{base}{BLANK}", lambda route: route.fulfill(
                 status=200, content_type="text/html", body="<!doctype html><title>bench</title>"))
