@@ -10,7 +10,7 @@ against medium (seats rotated, hard under its default time cap unless told other
   where the projected leader (total + pile top) is one of them: how often the bot placed on it.
 
 Each case is played twice on the same deals: with today's hard bot and with the hard bot as
-landed in ee57367 (``tests/bench/landed``, playing on a mirror of the game in the landed engine).
+landed in ee57367 (``landed_source.py``, playing on a mirror of the game in the landed engine).
 
 Run directly: python3 tests/bench/bot_habits.py [GAMES [SEED [TIME_CAP_MS]]]   (default 12 4242
 250; a cap of 0 means none)
@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pygame_core as pc  # noqa: E402
 from pygame_core.bots import make_bot  # noqa: E402
 from pygame_core.bots.go_fish import Memory  # noqa: E402
+from search_speed import as_landed  # noqa: E402  (installs the landed engine)
 from landed.bots import ismcts as landed  # noqa: E402
-from search_speed import as_landed  # noqa: E402
 
 
 def play(name: str, players: int, games: int, seed: int, cap: float | None, watch,

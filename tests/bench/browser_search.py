@@ -2,7 +2,7 @@
 ``search_speed.py`` measured inside Pyodide in headless Chromium, timed by the page's clock.
 
 A blank page on the built site's own origin loads the vendored Pyodide (``dist/site/pyodide``),
-gets this checkout's ``pygame_core`` sources, the frozen landed engine (``tests/bench/landed``)
+gets this checkout's ``pygame_core`` sources, the landed engine (``landed_source.py``, from git)
 and ``search_speed.py`` written into its file system, and runs ``search_speed.measure`` there:
 iterations per second now and as landed (ee57367) on the same positions in the same run, their
 ratio, and the share of hard's iteration budget it reaches within the 250 ms cap in the page.
@@ -21,6 +21,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tests" / "bench"))
+import landed_source  # noqa: E402
 
 TIMEOUT_MS = 1_200_000
 BLANK = "/bench-blank.html"
@@ -57,10 +60,9 @@ json.dumps(search_speed.measure("${name}", ${players}, ${count}, ${iterations}))
 def sources() -> list[tuple[str, str]]:
     """Every file the measurement imports, as (path relative to the checkout, text)."""
     files = [p for p in (ROOT / "pygame_core").rglob("*") if p.is_file() and "__pycache__" not in p.parts]
-    files += [p for p in (ROOT / "tests" / "bench" / "landed").rglob("*.py")
-              if "__pycache__" not in p.parts]
     files.append(ROOT / "tests" / "bench" / "search_speed.py")
-    return [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8")) for p in files]
+    landed = [(f"tests/bench/{name}", text) for name, text in landed_source.landed_files()]
+    return [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8")) for p in files] + landed
 
 
 def main() -> int:

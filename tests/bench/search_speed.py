@@ -1,5 +1,5 @@
 """Search speed benchmark (prints figures, asserts nothing): iterations per second of the hard
-bot's search, now and as landed (``tests/bench/landed``: the rules and bots of commit ee57367,
+bot's search, now and as landed (``landed_source.py``: the rules and bots of commit ee57367,
 frozen for this comparison), on the same positions in the same run, for every game at 2 and 4
 players.
 
@@ -31,6 +31,13 @@ sys.path.insert(0, str(HERE.parents[1]))
 sys.path.insert(0, str(HERE))
 
 import pygame_core as pc  # noqa: E402
+
+try:  # in Pyodide (browser_search.py) the landed engine is written next to this file
+    import landed as _  # noqa: F401
+except ImportError:
+    import landed_source  # noqa: E402
+
+    landed_source.install()
 from landed.bots import ismcts as landed  # noqa: E402
 from landed.games import REGISTRY as LANDED_GAMES  # noqa: E402
 from pygame_core.bots import ismcts, make_bot  # noqa: E402
