@@ -162,7 +162,6 @@ async function boot() {
   drawLobby(lobby);
   fillLobby({ game: lobby.games.some((g) => g.name === params.get("game")) ? params.get("game") : undefined });
   showEngineStatus(engineState());
-  if (unknown) toast(t("notice.lang"));
   registerServiceWorker();
   if (params.has("game") || params.has("demo") || hasSavedGame()) {
     await followLink();
@@ -170,6 +169,7 @@ async function boot() {
     show("start");
     setState("ready");
   }
+  if (unknown) toast(t("notice.lang"));  // once the screen it speaks of is up
 }
 
 function registerServiceWorker() {

@@ -93,7 +93,7 @@ def test_unknown_language_falls_back_to_english_and_keeps_the_link(page, base_ur
     """A link with a language this build lacks says so, in English, and still starts its game."""
     assert open_app(page, base_url, "lang=xx&game=go_fish&players=3&seats=human,bot:random,bot:random&seed=3") == "playing"
     assert page.evaluate("document.documentElement.lang") == "en"
-    assert "not available" in page.locator(".toast").first.inner_text()
+    assert "not available" in page.locator(".toast").first.inner_text(timeout=5000)
     assert page.evaluate("window.tidepool.call('state').then((r) => r.view.players)") == 3
 
 
