@@ -1,7 +1,7 @@
 // The engine's worker: the vendored Pyodide runtime with the engine wheel, answering the page's
-// calls off the page's thread. Started by web/engine.js as
-//   new Worker("web/engine-worker.js?wheel=<wheel file name>", { type: "module" })
-// The wheel and the runtime are fetched at once, in parallel. Messages to the page:
+// calls off the page's thread. Started by web/engine.js, whose first message names the wheel:
+//   {wheel: "<wheel file name>"}
+// The wheel and the runtime are then fetched at once, in parallel. Messages to the page:
 //   {progress: {done, total}}   bytes of the large downloads so far (runtime and wheel)
 //   {ready: true}               the engine answers calls
 //   {failed: "message"}         it could not start
@@ -9,7 +9,9 @@
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const site = new URL("../", import.meta.url);
-const wheelName = new URL(import.meta.url).searchParams.get("wheel");
+const named = new Promise((resolve) => {
+  self.onmessage = ({ data }) => resolve(data?.wheel);
+});
 const LARGE = [".wasm", ".zip", ".whl"];
 
 // Count the bytes of the large downloads as they stream in (no second fetch).
@@ -46,6 +48,7 @@ function firstLine(err) {
 }
 
 async function start() {
+  const wheelName = await named;
   if (!wheelName) throw new Error("no engine wheel named");
   const wheel = self.fetch(new URL(wheelName, site)).then((response) => {
     if (!response.ok) throw new Error(`${wheelName}: HTTP ${response.status}`);

@@ -41,8 +41,8 @@ export function engineFailure() {
 }
 
 const wheel = document.querySelector('meta[name="tidepool-wheel"]')?.content;
-const worker = new Worker(new URL(`engine-worker.js?wheel=${encodeURIComponent(wheel ?? "")}`, import.meta.url),
-  { type: "module" });
+const worker = new Worker(new URL("engine-worker.js", import.meta.url), { type: "module" });
+worker.postMessage({ wheel });
 setEngineState("loading");
 
 /** Resolves once the engine answers calls; rejects with a readable Error if it cannot start. */

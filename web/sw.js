@@ -35,12 +35,11 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) {
     return; // let the browser handle it
   }
-  // Pages are opened with URL parameters (index.html?game=...), and the engine's worker script
-  // with its wheel's name (engine-worker.js?wheel=...): match those without the query.
-  const ignoreSearch = request.mode === "navigate" || request.destination === "worker";
+  // Pages are opened with URL parameters (index.html?game=...): match them without the query.
+  const navigate = request.mode === "navigate";
   event.respondWith(
     caches.open(CACHE_NAME)
-      .then((cache) => cache.match(request, { ignoreSearch }))
+      .then((cache) => cache.match(request, { ignoreSearch: navigate }))
       .then((cached) => cached || fetch(request)),
   );
 });
