@@ -63,7 +63,7 @@ async function waitForEngine() {
 
 function toStart() {
   stopTable();
-  if (app.config) fillLobby(app.config);
+  if (app.config) fillLobby({ ...app.config, seed: null });  // a new game gets a new deal
   show("start");
   setState("ready");
 }

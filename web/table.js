@@ -155,8 +155,11 @@ export function render() {
   $("#undo-button").disabled = !s.can_undo;
   renderHandover(s);
   let hint = null;
+  let drawn = false;  // a renderer redrawing on its own (a chooser opens) updates the prompt too
   $("#felt").classList.remove("waiting");
-  drawFelt(s, { act, select, hold, prompt: (text) => { hint = text; }, selected: app.selected });
+  drawFelt(s, { act, select, hold, selected: app.selected,
+    prompt: (text) => { hint = text; if (drawn) setPrompt(promptText(s, hint)); } });
+  drawn = true;
   setPrompt(promptText(s, hint));
   if (view.is_over) {
     clearTimeout(app.botTimer);
@@ -363,5 +366,12 @@ export function wireTable({ onMenu }) {
   const drawer = () => html.classList.toggle("drawer", html.classList.contains("embed") || narrow.matches);
   narrow.addEventListener("change", drawer);
   drawer();
+  // Refit when the felt's box changes, and when a renderer redraws on its own (a chooser opens).
   new ResizeObserver(() => fitFelt($("#felt"))).observe($("#felt"));
+  let pending = false;
+  new MutationObserver(() => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; fitFelt($("#felt")); });
+  }).observe($("#felt"), { childList: true });
 }
