@@ -24,6 +24,19 @@ def wait_for_attr(page, name, value, timeout=GAME_TIMEOUT_MS):
     page.wait_for_function(f"document.documentElement.dataset.{name} === {str(value)!r}", timeout=timeout)
 
 
+def make_a_move(page, timeout=GAME_TIMEOUT_MS):
+    """Click a legal move through the page contract: a [data-legal] element that makes one, else
+    one that starts one (a card) and then its target; wait until the log has its sentence.
+    ``page`` may be a Page or a Frame."""
+    logged = page.locator("#log li").count()
+    direct = page.locator('[data-legal]:not([data-legal=""])')
+    if not direct.count():
+        page.locator("[data-legal]").first.click()
+        direct.first.wait_for()
+    direct.first.click()
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}", timeout=timeout)
+
+
 def wait_for_engine(page, timeout=ENGINE_TIMEOUT_MS):
     """Wait until <html data-engine="ready">: the Python engine answers in its worker."""
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=timeout)

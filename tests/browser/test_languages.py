@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from pages import wait_for_my_turn_or_end
+from pages import make_a_move, wait_for_my_turn_or_end
 
 import pygame_core as pc
 from pygame_core.describe import catalog
@@ -34,16 +34,6 @@ def english_sentences(lang):
 def visible_english(page, sentences):
     text = page.evaluate("document.body.innerText")
     return [s for s in sentences if s in text]
-
-
-def make_a_move(page):
-    logged = page.locator("#log li").count()
-    direct = page.locator('[data-legal]:not([data-legal=""])')
-    if not direct.count():
-        page.locator("[data-legal]").first.click()
-        direct.first.wait_for()
-    direct.first.click()
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}", timeout=TIMEOUT_MS)
 
 
 @pytest.mark.parametrize("game", GAMES)

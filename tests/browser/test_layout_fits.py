@@ -8,7 +8,7 @@ refits on resize), so the whole matrix costs a few page loads, not one per size.
 """
 
 import pytest
-from pages import wait_for_my_turn_or_end
+from pages import make_a_move, wait_for_my_turn_or_end
 
 GAMES = ["snorkeling", "go_fish", "enemy_anemone"]
 PAGE_SIZES = [(1366, 768), (1280, 720), (820, 1180), (390, 844), (360, 640)]
@@ -50,18 +50,6 @@ def check_sizes(page, sizes, selector=WANTED):
         assert result["off"] == [], f"off screen at {where}: {result['off']}"
         checked += result["count"]
     return checked
-
-
-def make_a_move(page):
-    """Click a legal move: a direct one if the table offers one, else pick a card and then its
-    target; wait until the log has its sentence."""
-    logged = page.locator("#log li").count()
-    direct = page.locator('[data-legal]:not([data-legal=""])')
-    if not direct.count():
-        page.locator("[data-legal]").first.click()
-        direct.first.wait_for()
-    direct.first.click()
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}", timeout=TIMEOUT_MS)
 
 
 def play_and_check(page, sizes):
