@@ -399,7 +399,7 @@ def test_sn7_beach_on_a_pile_ends_the_round_and_pile_tops_score():
     play(g, "center B0", "place G0 1")
     entries = new_entries(g, since)
     assert entries[2] == {"type": "round_end", "round": 1, "reason": "beach", "scores": [5, 0],
-                          "totals": [5, 0]}
+                          "totals": [5, 0], "piles": [["L5"], ["L5", "G4", "G3", "G2", "G1", "G0"]]}
     assert g.totals == [5, 0] and g.view(None)["round_scores"] == [[5, 0]]
     assert g.is_over is False and g.winners == []
 
@@ -410,7 +410,7 @@ def test_sn7_scores_are_each_players_own_pile_top():
     play(g, "center B1", "place G4 1", "center B2", "place P4 2", "center G3", "place Y3 1")
     end = [e for e in g.history if e["type"] == "round_end"]
     assert end == [{"type": "round_end", "round": 1, "reason": "turn_cap", "scores": [5, 3, 4],
-                    "totals": [5, 3, 4]}]
+                    "totals": [5, 3, 4], "piles": [["L5"], ["L5", "G4", "Y3"], ["L5", "P4"]]}]
     assert g.totals == [5, 3, 4]
 
 
@@ -650,7 +650,8 @@ def test_sn13_stalemate_when_everyone_passes_with_nothing_to_draw():
     g.apply("pass")
     assert new_entries(g, since)[:2] == [
         {"type": "pass", "seat": 1},
-        {"type": "round_end", "round": 1, "reason": "stalemate", "scores": [5, 5], "totals": [5, 5]}]
+        {"type": "round_end", "round": 1, "reason": "stalemate", "scores": [5, 5], "totals": [5, 5],
+         "piles": [["L5"], ["L5"]]}]
     assert g.round == 2 and g.current_player == 1
 
 
@@ -717,7 +718,8 @@ def test_sn14_turn_cap_ends_the_round():
     assert g.round == 1 and g.view(None)["turn"] == 3
     g.apply("pass")
     ends = [e for e in g.history if e["type"] == "round_end"]
-    assert ends == [{"type": "round_end", "round": 1, "reason": "turn_cap", "scores": [5, 5], "totals": [5, 5]}]
+    assert ends == [{"type": "round_end", "round": 1, "reason": "turn_cap", "scores": [5, 5], "totals": [5, 5],
+                     "piles": [["L5"], ["L5"]]}]  # SN-7: the piles as the round ended, for the table
     assert g.round == 2 and g.view(None)["turn"] == 1
 
 

@@ -8,7 +8,7 @@
 import { ready, call, onEngineState, onEngineProgress, engineState, engineFailure } from "./engine.js";
 import { t, language, setLanguage, chooseLanguage, saveLanguage } from "./i18n.js";
 import { drawLobby, fillLobby, readLobby, wireLobby } from "./lobby.js";
-import { app, show, setState, fail, showStartMessage, startGame, toast, stopTable, wireTable, refresh, drawFelt } from "./table.js";
+import { app, show, setState, fail, showStartMessage, startGame, toast, stopTable, wireTable, refresh, drawFelt, confirmLeave } from "./table.js";
 import { wireTools, resumeSaved, hasSavedGame } from "./tools.js";
 import { wireReplay } from "./replay.js";
 import { openRules } from "./rules.js";
@@ -74,6 +74,12 @@ async function startFromLobby() {
     config = readLobby();
   } catch (err) {
     showStartMessage(err.message);
+    return;
+  }
+  if (!(await confirmLeave())) {  // a running game is only replaced when the player says so
+    show("table");
+    setState("playing");
+    await refresh();
     return;
   }
   if (await waitForEngine()) await startGame(config);
@@ -172,6 +178,22 @@ async function boot() {
   if (unknown) toast(t("notice.lang"));  // once the screen it speaks of is up
 }
 
+// The browser's Back button: the table is one history entry above the start screen. Not in an
+// embedded frame, whose history entries would be the embedding page's.
+function trackHistory() {
+  if (html.classList.contains("embed")) return;
+  new MutationObserver(() => {
+    if (html.dataset.screen === "table" && history.state?.screen !== "table") history.pushState({ screen: "table" }, "");
+  }).observe(html, { attributes: true, attributeFilter: ["data-screen"] });
+  window.addEventListener("popstate", (ev) => {
+    if (ev.state?.screen === "table") {
+      if (app.state && html.dataset.screen === "start") $("#continue-button").click();
+    } else if (html.dataset.screen === "table") {
+      toStart();
+    }
+  });
+}
+
 function registerServiceWorker() {
   if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
     navigator.serviceWorker.register("./sw.js").catch((err) => console.warn(`service worker: ${err}`));
@@ -182,6 +204,7 @@ function registerServiceWorker() {
 wireLobby({ onLanguage: switchLanguage, onStart: startFromLobby });
 $("#table-lang").addEventListener("change", (ev) => switchLanguage(ev.target.value));
 wireTable({ onMenu: toStart });
+trackHistory();
 wireTools();
 wireReplay();
 $("#error-reload").addEventListener("click", () => location.reload());

@@ -5,10 +5,12 @@
 // an older table is dropped, and while a move is on its way (`app.busy`) further clicks wait.
 import { call } from "./engine.js";
 import { t, has, language } from "./i18n.js";
-import { renderers } from "./tables/index.js";
+import { renderers, motions, endColumns } from "./tables/index.js";
 import { fitFelt } from "./tables/fit.js";
+import { measure, animate } from "./tables/motion.js";
 import { lineChart } from "./chart.js";
 import { autosave } from "./tools.js";
+import { read, write } from "./store.js";
 import { exitReplay } from "./replay.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -28,7 +30,16 @@ export const app = {
   handoverTo: null,  // hot seat: the human who must confirm before their hand is shown
   replay: null,      // {step, viewer, timer} while replaying a game
   demo: null,        // the rules demo on screen
+  lastMove: [],      // [card, anchor] pairs another player's last move landed on (marked)
+  drawnViewer: undefined,  // whose view the felt shows (motion only within one view)
+  roundEnd: null,    // the round (hand) end on show: {entry, notes}, until the player continues
+  forced: read("tidepool.forced") !== "0",  // play a human's only move (pass, end, keep, discard)
+  forcedTimer: null,
 };
+
+const ROUND_ENDS = new Set(["round_end", "hand_end"]);
+const FORCED = new Set(["pass", "end", "keep", "discard"]);
+const FORCED_PAUSE_MS = 900;  // the forced move is shown this long before it is played
 
 export function setState(state) {
   html.dataset.state = state;
@@ -90,8 +101,11 @@ export function stopTable() {
   app.gen += 1;
   app.busy = false;
   clearTimeout(app.botTimer);
+  clearTimeout(app.forcedTimer);
   app.demo?.stop();
   app.demo = null;
+  closeRoundEnd();
+  $("#over-bar").hidden = true;
 }
 
 /** Show the table for app.state (just started or loaded). */
@@ -102,6 +116,8 @@ export async function enterTable() {
   app.selected = null;
   app.viewer = null;
   app.pauseUntil = 0;
+  app.lastMove = [];
+  app.drawnViewer = undefined;
   $("#log").replaceChildren();
   if ($("#over").open) $("#over").close();
   show("table");
@@ -145,21 +161,40 @@ export function gameKey(game, key) {
 export function render() {
   const s = app.state;
   const view = s.view;
-  appendLog(s.log.filter((e) => e.i >= app.logSize), app.logSize === 0);
+  const fresh = s.log.filter((e) => e.i >= app.logSize);
+  const first = app.logSize === 0;
+  appendLog(fresh);
   app.logSize = s.log_size;
+  const end = !first && !view.is_over ? fresh.findLast((e) => ROUND_ENDS.has(e.type)) : null;
+  if (end) openRoundEnd(s, end, fresh.slice(fresh.indexOf(end) + 1));
   $("#round-label").textContent = t(gameKey(view.game, "table.round"), { n: view.round });
   $("#round-label").hidden = !(view.round_scores ?? view.hand_scores);  // a game without rounds (Go Fish)
-  html.dataset.turn = view.current_player ?? "";
+  html.dataset.turn = app.roundEnd ? "" : (view.current_player ?? "");
   renderScores($("#scores"), s);
   renderMoves(s);
   $("#undo-button").disabled = !s.can_undo;
   renderHandover(s);
   let hint = null;
   let drawn = false;  // a renderer redrawing on its own (a chooser opens) updates the prompt too
-  $("#felt").classList.remove("waiting");
-  drawFelt(s, { act, select, hold, selected: app.selected,
+  const felt = $("#felt");
+  felt.classList.remove("waiting");
+  // Cards travel when this view follows the last one on the same table (not across a round end,
+  // a hot-seat hand-over or a language switch, which redraw from the start).
+  const moving = !first && fresh.length && !end && app.drawnViewer === s.viewer;
+  const before = moving ? measure(felt) : null;
+  drawFelt(s, { act, select, hold, explain, selected: app.selected,
     prompt: (text) => { hint = text; if (drawn) setPrompt(promptText(s, hint)); } });
   drawn = true;
+  app.drawnViewer = s.viewer;
+  if (fresh.length) app.lastMove = [];
+  const motion = motions[view.game];
+  if (before && motion) {
+    const ms = motionMs();
+    const landed = animate(felt, before, motion.travels(fresh), { ms, viewer: s.viewer, ghost: (f) => motion.ghost(f, t) });
+    app.lastMove = [...landed].map((node) => [node.dataset.card, node.closest("[data-anchor]")?.dataset.anchor]);
+    hold(ms);
+  }
+  markLastMove(felt);
   setPrompt(promptText(s, hint));
   if (view.is_over) {
     clearTimeout(app.botTimer);
@@ -167,6 +202,20 @@ export function render() {
     return;
   }
   scheduleBot();
+  scheduleForced(s);
+}
+
+// How long a card takes to travel: tied to the bot speed (none at full speed).
+function motionMs() {
+  return app.speed === 0 ? 0 : Math.round(Math.min(600, 200 + app.speed * 0.25));
+}
+
+// Another player's last move stays marked until the next move.
+function markLastMove(felt) {
+  for (const [card, anchor] of app.lastMove) {
+    const scope = anchor ? felt.querySelector(`[data-anchor="${CSS.escape(anchor)}"]`) : felt;
+    scope?.querySelector(`[data-card="${CSS.escape(card)}"]`)?.classList.add("last-move");
+  }
 }
 
 /** Draw state `s` on the felt with the game's renderer, then fit it to the space it has. */
@@ -180,10 +229,13 @@ export function drawFelt(s, ui) {
 function promptText(s, hint) {
   const cur = s.view.current_player;
   if (s.view.is_over) return t("table.game_over");
+  if (app.roundEnd) return t(gameKey(s.view.game, "table.round_over_prompt"));
   if (cur == null) return "";
   if (app.handoverTo != null) return t("handover.text", { name: s.names[app.handoverTo] });
   const name = s.names[cur];
   if (s.bot_to_move) return t("table.thinking", { name });
+  const only = forcedMove(s);
+  if (only) return t("table.forced", { move: only.label });
   if (cur === s.viewer && hint) return hint;
   if (cur === s.viewer && !hotSeat(s)) return t("table.turn_yours");
   return t("table.turn_of", { name });
@@ -206,13 +258,8 @@ export function renderScores(table, s) {
   });
 }
 
-function appendLog(entries, quiet = false) {
+function appendLog(entries) {
   const log = $("#log");
-  const ends = entries.filter((e) => e.type === "round_end" || e.type === "hand_end");
-  if (!quiet && ends.length && !entries.some((e) => e.type === "game_end")) {
-    banner(ends.at(-1).text);
-    app.pauseUntil = performance.now() + (app.speed ? 2500 : 0);
-  }
   for (const e of entries) {
     const li = document.createElement("li");
     li.className = `log-${e.type}`;
@@ -244,12 +291,60 @@ function renderHandover(s) {
   $("#handover-button").textContent = t("handover.button", { name });
 }
 
-function banner(message) {
-  const box = $("#banner");
-  box.textContent = message;
+// ----- round (hand) ends: the final position and a named score table -------------------------
+
+// The entry of a round end and the log items after it (Anemones gained) stay on show until the
+// player continues; a table with no human continues by itself after a pause.
+function openRoundEnd(s, entry, after) {
+  const e = entry.entry;
+  const view = s.view;
+  app.roundEnd = { entry };
+  const box = $("#round-end");
+  const reason = e.reason ? t(`${view.game}.reason.${e.reason}`) : "";
+  $("#round-end-title").textContent = t(gameKey(view.game, "table.round_over"), { n: e.round, reason });
+  const table = $("#round-end-scores");
+  table.replaceChildren();
+  const extra = endColumns[view.game]?.(e, s, t) ?? [];
+  const head = table.createTHead().insertRow();
+  for (const text of ["", ...extra.map((c) => c.head), t(gameKey(view.game, "table.this_round")), t(gameKey(view.game, "over.total"))]) {
+    head.append(Object.assign(document.createElement("th"), { textContent: text }));
+  }
+  const best = Math.max(...e.totals);
+  const body = table.createTBody();
+  s.names.forEach((name, seat) => {
+    const row = body.insertRow();
+    if (e.totals[seat] === best) row.classList.add("leader");
+    const who = document.createElement("th");
+    who.scope = "row";
+    who.textContent = name;
+    row.append(who);
+    for (const c of extra) row.insertCell().append(c.cell(seat));
+    row.insertCell().textContent = e.scores[seat];
+    row.insertCell().textContent = e.totals[seat];
+  });
+  const notes = $("#round-end-notes");
+  notes.replaceChildren(...after.filter((x) => !ROUND_ENDS.has(x.type) && !x.type.endsWith("_start"))
+    .map((x) => Object.assign(document.createElement("li"), { textContent: x.text })));
   box.hidden = false;
-  clearTimeout(app.bannerTimer);
-  app.bannerTimer = setTimeout(() => { box.hidden = true; }, 4000);
+  clearTimeout(app.botTimer);
+  if (!s.seats.includes("human")) {
+    app.roundEnd.timer = setTimeout(continueRound, Math.max(1500, app.speed * 3));
+  } else {
+    requestAnimationFrame(() => $("#round-end-continue").focus({ preventScroll: true }));
+  }
+}
+
+function closeRoundEnd() {
+  if (app.roundEnd) clearTimeout(app.roundEnd.timer);
+  app.roundEnd = null;
+  $("#round-end").hidden = true;
+}
+
+/** The player has seen the round's end: the next round's table, and its bots, go on. */
+export function continueRound() {
+  if (!app.roundEnd) return;
+  closeRoundEnd();
+  render();
 }
 
 // ----- the player's moves -------------------------------------------------------------------
@@ -265,7 +360,8 @@ function select(card) {
 }
 
 export async function act(action) {
-  if (app.busy) return;
+  if (app.busy || app.roundEnd) return;
+  clearTimeout(app.forcedTimer);
   app.busy = true;
   app.selected = null;
   html.dataset.turn = "";  // until the engine's answer is drawn, nobody is to move on this page
@@ -281,11 +377,42 @@ export async function act(action) {
   if (gen === app.gen) await refresh();
 }
 
+/** A card that cannot be played now was clicked: say why (the engine's reason, in words). */
+async function explain(action) {
+  if (app.busy || app.roundEnd) return;
+  const gen = app.gen;
+  try {
+    const answer = await call("explain", { action });
+    if (gen === app.gen && answer.reason) toast(answer.reason);
+  } catch (err) {
+    if (gen === app.gen) toast(err.message);
+  }
+}
+
+// The viewer's only move when it is a forced one (pass, end, keep, a single discard), else null.
+function forcedMove(s) {
+  const cur = s.view.current_player;
+  if (!app.forced || app.roundEnd || s.view.is_over || cur == null || cur !== s.viewer || s.bot_to_move) return null;
+  if (s.seats[cur] !== "human" || app.handoverTo != null || s.moves.length !== 1) return null;
+  return FORCED.has(s.moves[0].action.split(" ")[0]) ? s.moves[0] : null;
+}
+
+// "Play forced moves for me": the only move is shown in the prompt, then played.
+function scheduleForced(s) {
+  clearTimeout(app.forcedTimer);
+  const only = forcedMove(s);
+  if (!only) return;
+  const gen = app.gen;
+  app.forcedTimer = setTimeout(() => {
+    if (gen === app.gen && app.state === s) act(only.action);
+  }, FORCED_PAUSE_MS);
+}
+
 // ----- the bots' turns ----------------------------------------------------------------------
 
 export function scheduleBot() {
   clearTimeout(app.botTimer);
-  if (!app.state?.bot_to_move || app.replay || html.dataset.state !== "playing") return;
+  if (!app.state?.bot_to_move || app.replay || app.roundEnd || html.dataset.state !== "playing") return;
   const pause = Math.max(0, app.pauseUntil - performance.now());
   app.botTimer = setTimeout(botTurn, app.speed + pause);
 }
@@ -335,8 +462,29 @@ function showOver(s) {
   });
   const chart = $("#over-chart");
   chart.replaceChildren(...(s.summary?.points.length > 1 ? lineChart(s.summary.points, s.names, t("chart.title")) : []));
+  $("#over-bar-result").textContent = result;
   const dialog = $("#over");
-  if (!dialog.open) dialog.show();
+  if (!dialog.open && $("#over-bar").hidden) dialog.show();
+}
+
+/** True while a game is on the table and not over (leaving it asks first). */
+export function gameRunning() {
+  return Boolean(app.state && app.config && !app.state.view.is_over && !app.demo);
+}
+
+/** Ask before a running game is left for a new one; resolves true to leave. */
+export function confirmLeave() {
+  if (!gameRunning()) return Promise.resolve(true);
+  const dialog = $("#leave-dialog");
+  return new Promise((resolve) => {
+    const done = () => {
+      dialog.removeEventListener("close", done);
+      resolve(dialog.returnValue === "leave");
+    };
+    dialog.returnValue = "";
+    dialog.addEventListener("close", done);
+    dialog.showModal();
+  });
 }
 
 /** Wire the table's own controls. `onMenu()` goes back to the start screen. */
@@ -351,7 +499,29 @@ export function wireTable({ onMenu }) {
     $("#over").close();
     onMenu();
   });
+  $("#leave-dialog").addEventListener("click", (ev) => {
+    const value = ev.target.closest("button")?.value;
+    if (value) $("#leave-dialog").close(value);
+  });
+  // Closing game over leaves a bar with Replay, the summary and a new game.
   $("#over-close").addEventListener("click", () => $("#over").close());
+  $("#over").addEventListener("close", () => {
+    if (html.dataset.state === "over" && !app.replay && html.dataset.screen === "table") $("#over-bar").hidden = false;
+  });
+  $("#over-bar-summary").addEventListener("click", () => {
+    $("#over-bar").hidden = true;
+    $("#over").show();
+  });
+  $("#over-bar-replay").addEventListener("click", () => $("#replay-button").click());
+  $("#over-bar-new").addEventListener("click", onMenu);
+  $("#round-end-continue").addEventListener("click", continueRound);
+  const forced = $("#forced");
+  forced.checked = app.forced;
+  forced.addEventListener("change", () => {
+    app.forced = forced.checked;
+    write("tidepool.forced", app.forced ? "1" : "0");
+    if (app.state && !app.replay) render();
+  });
   $("#handover-button").addEventListener("click", () => {
     app.viewer = app.handoverTo;
     refresh();

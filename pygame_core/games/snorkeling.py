@@ -300,7 +300,8 @@ class Snorkeling(Game):
         scores = [VALUE[pile[-1]] for pile in self.piles]
         self.totals = [t + s for t, s in zip(self.totals, scores)]
         self.round_scores.append(scores)
-        self.log("round_end", round=self.round, reason=reason, scores=scores, totals=list(self.totals))
+        self.log("round_end", round=self.round, reason=reason, scores=scores, totals=list(self.totals),
+                 piles=[list(p) for p in self.piles])
         leaders = self.leaders()
         reached = max(self.totals) >= self.options["target_score"]
         if (reached and len(leaders) == 1) or self.round >= self.options["max_rounds"]:

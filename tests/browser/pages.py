@@ -28,6 +28,7 @@ def make_a_move(page, timeout=GAME_TIMEOUT_MS):
     """Click a legal move through the page contract: a [data-legal] element that makes one, else
     one that starts one (a card) and then its target; wait until the log has its sentence.
     ``page`` may be a Page or a Frame."""
+    continue_round(page)
     logged = page.locator("#log li").count()
     direct = page.locator('[data-legal]:not([data-legal=""])')
     if not direct.count():
@@ -42,10 +43,26 @@ def wait_for_engine(page, timeout=ENGINE_TIMEOUT_MS):
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=timeout)
 
 
+ROUND_END_UP = "!!document.querySelector('[data-part=continue]') && !document.querySelector('[data-part=round-end]').hidden"
+
+
+def continue_round(page):
+    """Close the round (hand) end table if it is on show (it waits for the player); True if it was."""
+    if not page.evaluate(ROUND_END_UP):
+        return False
+    page.locator('[data-part="continue"]').click()
+    return True
+
+
 def wait_for_my_turn_or_end(page, seat=0, timeout=GAME_TIMEOUT_MS):
-    """Wait until the game is over or it is ``seat``'s turn at the table; return data-state."""
-    page.wait_for_function(
-        f"""() => {{ const h = document.documentElement;
-            return h.dataset.state === 'over' || (h.dataset.state === 'playing' && h.dataset.turn === '{seat}'); }}""",
-        timeout=timeout)
-    return page.evaluate("document.documentElement.dataset.state")
+    """Wait until the game is over or it is ``seat``'s turn at the table, continuing past round
+    ends (data-part="round-end", which leave data-turn empty until the player continues);
+    return data-state."""
+    while True:
+        page.wait_for_function(
+            f"""() => {{ const h = document.documentElement;
+                return h.dataset.state === 'over' || ({ROUND_END_UP})
+                    || (h.dataset.state === 'playing' && h.dataset.turn === '{seat}'); }}""",
+            timeout=timeout)
+        if not continue_round(page):
+            return page.evaluate("document.documentElement.dataset.state")

@@ -10,7 +10,7 @@ const HOLD_MS = 1400;  // extra bot pause while a finished trick is on show (spe
 // Kept between calls: the open chooser (for one state only) and the latest log sentences that
 // explain the last trick, the last hand and a final tie-break. The page hands each log entry over
 // once (a new game starts again at entry 0); entries already seen are skipped.
-const memo = { seen: -1, phase: "play", trickGain: null, handLines: [], tie: null, chooser: null, shown: null, landed: new Set() };
+const memo = { seen: -1, phase: "play", trickGain: null, handLines: [], tie: null, chooser: null, attach: null, shown: null };
 
 function readLog(entries) {
   if (entries[0]?.i === 0) Object.assign(memo, { seen: -1, phase: "play", trickGain: null, handLines: [], tie: null });
@@ -272,10 +272,13 @@ function seatBox(s, seat, t) {
   box.append(head);
   const stats = el("div", "ea-stats");
   const pile = el("span", "ea-pile");
+  pile.dataset.anchor = `pile-${seat}`;
   pile.append(cardBack("tiny"), el("span", "", String(view.score_pile_sizes[seat])));
   pile.title = t("enemy_anemone.pile", { n: view.score_pile_sizes[seat] });
   pile.setAttribute("aria-label", pile.title);
-  stats.append(pile, tokens(view.anemones[seat], t));
+  const held = tokens(view.anemones[seat], t);
+  held.dataset.anchor = `anemones-${seat}`;
+  stats.append(pile, held);
   box.append(stats);
   return box;
 }
@@ -285,6 +288,7 @@ function seatBox(s, seat, t) {
 export function enemy_anemone(felt, s, ui) {
   readLog(s.log ?? []);
   if (memo.chooser && memo.chooser.state !== s) memo.chooser = null;
+  if (memo.attach !== s) memo.attach = null;  // "Attach Anemones" is on for one state only
   const focused = felt.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
   draw(felt, s, ui);
   if (focused) refocus(felt, focused);
@@ -313,6 +317,7 @@ function draw(felt, s, ui) {
   const chooser = memo.chooser;
   if (myTurn) {
     if (chooser) ui.prompt(t("enemy_anemone.hint.choose", { card: cardName(chooser.card, t) }));
+    else if (memo.attach) ui.prompt(t("enemy_anemone.hint.attach"));
     else if (mustDiscard) ui.prompt(t("enemy_anemone.hint.discard"));
     else if (!inTrick) ui.prompt(t("enemy_anemone.hint.lead"));
     else {
@@ -329,10 +334,12 @@ function infoBar(view, t) {
   info.append(el("span", "ea-chip ea-hand-no", t("enemy_anemone.hand_no", { round: view.round })));
   if (!view.is_over) info.append(el("span", "ea-chip", t("enemy_anemone.trick_no", { trick: view.trick_number })));
   const supply = el("span", "ea-chip ea-supply");
+  supply.dataset.anchor = "supply";
   supply.append(token(1, t, "tiny"), el("span", "", t("enemy_anemone.supply", { n: view.supply })));
   info.append(supply);
   if (view.players === 2) {
     const stock = el("span", "ea-chip ea-stock");
+    stock.dataset.anchor = "stock";
     stock.append(cardBack("tiny"), el("span", "", t("enemy_anemone.stock", { n: view.stock_size })));
     info.append(stock);
   }
@@ -353,7 +360,11 @@ function opponents(s, t) {
   around.forEach((seat, j) => {
     const seatEl = seatBox(s, seat, t);
     seatEl.style.setProperty("--arc", mid ? Math.abs(j - mid) / mid : 0);
-    if (view.hand_sizes[seat]) seatEl.querySelector(".ea-stats").append(fan(view.hand_sizes[seat], t));
+    if (view.hand_sizes[seat]) {
+      const hidden = fan(view.hand_sizes[seat], t);
+      hidden.dataset.anchor = `seat-${seat}`;
+      seatEl.querySelector(".ea-stats").append(hidden);
+    }
     box.append(seatEl);
   });
   return box;
@@ -376,13 +387,8 @@ function trickArea(s, inTrick, ui) {
   if (inTrick || !last) {
     main.classList.add("live");
     const row = el("div", "ea-trick");
-    const landed = new Set();  // cards new on the table since the last call drop in
-    for (const slot of currentSlots(view)) {
-      const key = slot.entry && `${view.round}:${view.trick_number}:${slot.entry.card}`;
-      if (key) landed.add(key);
-      row.append(slotNode(s, slot, t, key && !memo.landed.has(key) ? "fresh" : ""));
-    }
-    memo.landed = landed;
+    row.dataset.anchor = "trick";
+    for (const slot of currentSlots(view)) row.append(slotNode(s, slot, t));
     main.append(row);
     if (firstOfLaterHand) return [main, handResults(s, t, true)];
     if (!last) return [main];
@@ -425,22 +431,30 @@ function mySeat(felt, s, moves, ui) {
   if (!view.hand.length) return mine;
   const hand = el("div", "hand ea-hand");
   hand.dataset.part = "hand";
+  hand.dataset.anchor = `seat-${s.viewer}`;
   hand.setAttribute("aria-label", t("table.hand"));
   for (const card of sortHand(view.hand)) {
     const c = eaCard(card, t);
     c.dataset.focus = `card-${card}`;
     hand.append(c);
     const actions = moves.filter((a) => a.split(" ")[1] === card);
-    if (!actions.length) continue;
+    if (!actions.length) {
+      c.addEventListener("click", () => ui.explain(`play ${card}`));  // says why not
+      continue;
+    }
     const discard = actions.find((a) => a.startsWith("discard "));
     c.classList.add(discard ? "discardable" : "playable");
     if (chooser?.card === card) c.classList.add("selected");
     legal(c, discard ?? (actions.length === 1 ? actions[0] : ""));
-    if (discard || actions.length === 1) {  // a discard, or a play without Anemones: at once
-      const action = discard ?? actions[0];
+    const plain = `play ${card}`;
+    if (discard || actions.length === 1 || (!memo.attach && actions.includes(plain))) {
+      // A discard or a plain play: one click. Attaching Anemones is the optional second gesture.
+      const action = discard ?? (actions.length === 1 ? actions[0] : plain);
+      legal(c, action);
       pressable(c, s.moves.find((m) => m.action === action).label, () => { memo.chooser = null; ui.act(action); });
     } else {
       pressable(c, t("enemy_anemone.choose_for", { card: cardName(card, t) }), () => {
+        memo.attach = null;
         memo.chooser = chooser?.card === card ? null : { state: s, card, picked: [] };
         redraw();
         refocus(felt, memo.chooser ? "confirm" : `card-${card}`);
@@ -448,6 +462,22 @@ function mySeat(felt, s, moves, ui) {
     }
   }
   mine.append(hand);
+  const boostable = moves.some((a) => a.startsWith("play ") && a.split(" ").length > 2);
+  if (boostable && !chooser) {
+    const toggle = el("button", `ea-attach${memo.attach ? " on" : ""}`);
+    toggle.type = "button";
+    toggle.dataset.focus = "attach";
+    toggle.setAttribute("aria-pressed", String(Boolean(memo.attach)));
+    toggle.append(symbol("sym-ea-A"), el("span", "", t("enemy_anemone.attach")));
+    toggle.addEventListener("click", () => {
+      memo.attach = memo.attach ? null : s;
+      redraw();
+      refocus(felt, "attach");
+    });
+    const row = el("div", "turn-buttons ea-attach-row");
+    row.append(toggle);
+    mine.append(row);
+  }
   return mine;
 }
 
@@ -507,4 +537,34 @@ function chooserBox(s, chooser, moves, ui, redraw, close) {
   body.append(buttons);
   box.append(preview, body);
   return box;
+}
+
+// ----- what travelled, for the table's motion (tables/motion.js) -----------------------------
+
+/** What travelled in `entries` (log items): plays and discards into the trick, draws from the
+ * stock, Anemones from the supply or from another player. */
+export function enemyAnemoneTravels(entries) {
+  const out = [];
+  for (const { type, entry: e } of entries) {
+    if (type === "play") out.push({ from: `seat-${e.seat}`, to: "trick", card: e.card, actor: e.seat });
+    else if (type === "discard") out.push({ from: `seat-${e.seat}`, to: "trick", actor: e.seat });
+    else if (type === "draw") for (let k = 0; k < e.count; k++) out.push({ from: "stock", to: `seat-${e.seat}` });
+    else if (type === "anemone_supply") out.push({ from: "supply", to: `anemones-${e.receiver}`, token: e.side });
+    else if (type === "anemone_given") out.push({ from: `anemones-${e.giver}`, to: `anemones-${e.receiver}`, token: e.side });
+  }
+  return out;
+}
+
+/** A card (its face when known, else its back) or an Anemone in flight. */
+export function enemyAnemoneGhost(flight, t) {
+  if (flight.token) return token(flight.token, t);
+  return flight.card ? eaCard(flight.card, t) : cardBack();
+}
+
+/** Extra columns of the hand-end table (table.js): cards won and their extra points (EA-8). */
+export function enemyAnemoneEndColumns(entry, s, t) {
+  return [
+    { head: t("enemy_anemone.end.cards"), cell: (seat) => String(entry.pile_sizes[seat]) },
+    { head: t("enemy_anemone.end.bonus"), cell: (seat) => String(entry.bonuses[seat]) },
+  ];
 }

@@ -105,6 +105,7 @@ function bookStack(rank, t, extra = "") {
 
 function booksRow(books, seat, fresh, popped, t) {
   const row = el("div", "gf-books");
+  row.dataset.anchor = `books-${seat}`;
   row.setAttribute("aria-label", t("go_fish.books"));
   if (!books.length) row.append(el("span", "gf-none", t("go_fish.no_books")));
   books.forEach((rank, i) => {
@@ -174,7 +175,6 @@ function remember(s) {
   const hand = [...view.hand];
   const known = memory.viewer === s.viewer && memory.hand;
   const gained = known ? hand.filter((c) => !memory.hand.includes(c)) : [];
-  const lost = known ? memory.hand.filter((c) => !hand.includes(c)) : [];
   if (newAsk || !known) memory.fresh = new Set();
   for (const c of gained) memory.fresh.add(c);
   for (const c of [...memory.fresh]) if (!hand.includes(c)) memory.fresh.delete(c);
@@ -186,7 +186,7 @@ function remember(s) {
   memory.viewer = s.viewer;
   memory.hand = hand;
   memory.books = view.books.map((b) => [...b]);
-  return { newAsk, gained, lost, popped };
+  return { newAsk, gained, popped };
 }
 
 /** The remembered entries split into groups: each starts with an ask (or is the deal). */
@@ -317,7 +317,9 @@ export function go_fish(felt, s, ui) {
   for (const seat of order) {
     if (seat === me) continue;
     const box = seatBox(seat);
-    box.append(fan(view.hand_sizes[seat], t));
+    const hidden = fan(view.hand_sizes[seat], t);
+    hidden.dataset.anchor = `seat-${seat}`;
+    box.append(hidden);
     box.append(booksRow(view.books[seat], seat, freshBooks, changes.popped, t));
     if (myTurn) {
       const can = matching({ r: sel.r, c: sel.c, s: seat }).length > 0;
@@ -345,6 +347,7 @@ export function go_fish(felt, s, ui) {
   const stock = el("div", "gf-stock");
   stock.append(el("div", "label", t("go_fish.stock")));
   const pile = el("div", "gf-pile");
+  pile.dataset.anchor = "stock";
   if (view.stock_size) {
     const layers = Math.min(4, Math.ceil(view.stock_size / 8));
     for (let i = 0; i < layers; i++) {
@@ -431,6 +434,7 @@ export function go_fish(felt, s, ui) {
     const row = el("div", "gf-mine-row");
     const hand = el("div", `gf-hand${sel.r != null ? " has-choice" : ""}`);
     hand.dataset.part = "hand";
+    hand.dataset.anchor = `seat-${me}`;
     hand.setAttribute("aria-label", t("table.hand"));
     const cards = [...view.hand].sort(byRank);
     if (!cards.length) hand.append(el("span", "gf-none", t("go_fish.no_cards")));
@@ -456,6 +460,10 @@ export function go_fish(felt, s, ui) {
         legal(group, hits.length === 1 ? hits[0].action : "");
         group.setAttribute("aria-pressed", String(chosen));
       }
+      else {  // not askable now: a click says why
+        const other = order.find((seat) => seat !== me);
+        group.addEventListener("click", () => ui.explain(`ask ${other} ${rank}`));
+      }
       if (chosen) group.classList.add("selected");
       hand.append(group);
     }
@@ -476,7 +484,6 @@ export function go_fish(felt, s, ui) {
   }
 
   if (changes.newAsk && latest?.asker != null) {
-    fly(felt, latest, changes, me, t);
     // Let a catch, a shown draw or a new book be seen before the next bot moves (only at a pace).
     const big = latest.books?.length || (latest.fish && latest.fish.length === 2);
     if (big || latest.given) ui.hold?.(big ? 1200 : 500);
@@ -547,53 +554,22 @@ function rankChip(rank) {
   return el("span", "gf-rank-chip", SHOWN_RANK[rank] ?? rank);
 }
 
-// ----- cards moving: handed over, or drawn from the stock ------------------------------------
+// ----- cards moving: handed over, drawn from the stock, laid down as a book ----------------
 
-function fly(felt, info, changes, me, t) {
-  if (!felt.animate || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
-  const home = felt.getBoundingClientRect();
-  const spot = (seat) => {
-    const node = seat === me ? felt.querySelector(".gf-hand") : felt.querySelector(`.gf-seat[data-seat="${seat}"] .gf-fan`);
-    return node?.getBoundingClientRect();
-  };
-  const to = spot(info.asker);
-  if (!to) return;
-  const flights = [];
-  if (info.given) {
-    const from = spot(info.asked);
-    let faces = [];
-    if (info.what.length === 2) faces = [info.what];
-    else if (info.asker === me) faces = changes.gained.filter((c) => c[0] === info.what);
-    else if (info.asked === me) faces = changes.lost.filter((c) => c[0] === info.what);
-    for (let k = 0; k < info.given; k++) flights.push({ from, card: faces[k] ?? null });
+/** What travelled in `entries` (log items), for the table's motion (tables/motion.js). */
+export function goFishTravels(entries) {
+  const out = [];
+  for (const { type, entry: e } of entries) {
+    if (type === "give") for (let k = 0; k < e.count; k++) out.push({ from: `seat-${e.seat}`, to: `seat-${e.asker}`, like: e.rank, actor: e.seat });
+    else if (type === "give_card") out.push({ from: `seat-${e.seat}`, to: `seat-${e.asker}`, card: e.card, actor: e.seat });
+    else if (type === "fish" || type === "draw") out.push({ from: "stock", to: `seat-${e.seat}`, actor: e.seat });
+    else if (type === "fish_shown") out.push({ from: "stock", to: `seat-${e.seat}`, card: e.card, actor: e.seat });
+    else if (type === "book") for (const suit of SUITS) out.push({ from: `seat-${e.seat}`, to: `books-${e.seat}`, card: e.rank + suit, actor: e.seat });
   }
-  if (info.fish && info.fish !== "none") {
-    const from = felt.querySelector(".gf-pile")?.getBoundingClientRect();
-    let card = info.fish.length === 2 ? info.fish : null;
-    if (!card && info.asker === me) {
-      const drawn = changes.gained.filter((c) => !info.given || c[0] !== info.what);
-      if (drawn.length === 1) card = drawn[0];
-    }
-    flights.push({ from, card });
-  }
-  flights.forEach((f, k) => {
-    if (!f.from) return;
-    const node = f.card ? gfCard(f.card, t, "gf-flyer") : back("gf-flyer");
-    node.removeAttribute("title");
-    delete node.dataset.card;  // a picture of a card in flight, not a card on the table
-    node.setAttribute("aria-hidden", "true");
-    felt.append(node);
-    const x0 = f.from.left + f.from.width / 2 - home.left;
-    const y0 = f.from.top + f.from.height / 2 - home.top;
-    const x1 = to.left + to.width / 2 - home.left;
-    const y1 = to.top + Math.min(to.height / 2, 60) - home.top;
-    const at = (x, y, s, r) => `translate(${x}px, ${y}px) translate(-50%, -50%) scale(${s}) rotate(${r}deg)`;
-    const anim = node.animate([
-      { transform: at(x0, y0, 0.7, -8), opacity: 0 },
-      { transform: at(x0, y0, 1, -4), opacity: 1, offset: 0.15 },
-      { transform: at(x1, y1, 1, 4), opacity: 1, offset: 0.8 },
-      { transform: at(x1, y1, 0.8, 0), opacity: 0 },
-    ], { duration: 1100, delay: k * 120, easing: "ease-in-out", fill: "both" });
-    anim.onfinish = () => node.remove();
-  });
+  return out;
+}
+
+/** A card in flight (a flight of goFishTravels): its face when known, else its back. */
+export function goFishGhost(flight, t) {
+  return flight.card ? gfCard(flight.card, t) : back();
 }

@@ -8,7 +8,8 @@ function cardName(card, t) {
   return t("snorkeling.card", { colour: t(`snorkeling.colour.${card[0]}`), value: t(value) !== value ? t(value) : card[1] });
 }
 
-function snCard(card, t, extra = "") {
+/** A Snorkeling card face (`card` a code like "B3"); `extra` adds classes. */
+export function snCard(card, t, extra = "") {
   const node = el("div", `card sn sn-${card[0]} ${extra}`);
   node.dataset.card = card;
   const name = cardName(card, t);
@@ -57,6 +58,7 @@ export function snorkeling(felt, s, ui) {
     head.append(el("span", "seat-name", s.names[seat]), el("span", "seat-score", String(view.totals[seat])));
     box.append(head);
     const pile = snPile(view.piles[seat], t);
+    pile.dataset.anchor = `pile-${seat}`;
     pile.setAttribute("aria-label", `${t("snorkeling.pile")}: ${s.names[seat]}`);
     box.append(pile);
     if (placeTargets.has(seat)) {
@@ -77,13 +79,16 @@ export function snorkeling(felt, s, ui) {
   for (const seat of order) {
     if (seat === me) continue;
     const box = seatBox(seat);
-    box.append(cardBacks(view.hand_sizes[seat], t));
+    const backs = cardBacks(view.hand_sizes[seat], t);
+    backs.dataset.anchor = `seat-${seat}`;
+    box.append(backs);
     others.append(box);
   }
   felt.append(others);
 
   const middle = el("div", "middle");
   const centre = el("div", "centre");
+  centre.dataset.anchor = "centre";
   centre.append(el("div", "label", t("snorkeling.centre")));
   const top = snCard(view.center_top, t, "big");
   centre.append(top, el("div", "count", String(view.center_size)));
@@ -96,14 +101,19 @@ export function snorkeling(felt, s, ui) {
     centre.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") ui.act(centreAction); });
   }
   const draw = el("div", "draw");
+  draw.dataset.anchor = "stock";
   draw.append(el("div", "label", t("snorkeling.draw_pile")));
   const back = el("div", "card back big");
   back.append(symbol("sym-back"));
   draw.append(back, el("div", "count", String(view.draw_pile_size)));
   middle.append(centre, draw);
   if (me != null && view.current_player === me) {
-    ui.prompt(selected ? t("snorkeling.hint.select", { card: cardName(selected, t) })
-      : t(`snorkeling.hint.${view.phase === "playing" && moves.some((a) => a.startsWith("center")) ? "same" : view.phase}`));
+    const can = (verb) => moves.some((a) => a.startsWith(`${verb} `));
+    let hint = view.phase;
+    if (view.phase === "start" && !can("center")) hint = "pass";
+    else if (view.phase === "playing" && can("center")) hint = "same";
+    else if (view.phase === "playing" && !can("place")) hint = "finish";
+    ui.prompt(selected ? t("snorkeling.hint.select", { card: cardName(selected, t) }) : t(`snorkeling.hint.${hint}`));
   }
   felt.append(middle);
 
@@ -112,6 +122,7 @@ export function snorkeling(felt, s, ui) {
   mine.classList.add("mine");
   const hand = el("div", "hand");
   hand.dataset.part = "hand";
+  hand.dataset.anchor = `seat-${me}`;
   hand.setAttribute("aria-label", t("table.hand"));
   for (const card of view.hand) {
     const actions = moves.filter((a) => a.split(" ")[1] === card);
@@ -124,6 +135,8 @@ export function snorkeling(felt, s, ui) {
       const go = () => (actions.length === 1 ? ui.act(actions[0]) : ui.select(card));
       c.addEventListener("click", go);
       c.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") go(); });
+    } else {
+      c.addEventListener("click", () => ui.explain(`center ${card}`));  // says why not
     }
     hand.append(c);
   }
@@ -140,4 +153,34 @@ export function snorkeling(felt, s, ui) {
   }
   mine.append(buttons);
   felt.append(mine);
+}
+
+/** What travelled in `entries` (log items), for the table's motion (tables/motion.js). */
+export function snorkelingTravels(entries) {
+  const out = [];
+  for (const { type, entry: e } of entries) {
+    if (type === "center") out.push({ from: `seat-${e.seat}`, to: "centre", card: e.card, actor: e.seat });
+    else if (type === "place") out.push({ from: `seat-${e.seat}`, to: `pile-${e.target}`, card: e.card, actor: e.seat });
+    else if (type === "takeback") out.push({ from: `pile-${e.seat}`, to: `seat-${e.seat}`, card: e.card, actor: e.seat });
+    else if (type === "draw") for (let k = 0; k < e.count; k++) out.push({ from: "stock", to: `seat-${e.seat}` });
+  }
+  return out;
+}
+
+/** A card in flight (a flight of snorkelingTravels): its face when known, else its back. */
+export function snorkelingGhost(flight, t) {
+  if (flight.card) return snCard(flight.card, t);
+  const back = el("div", "card back");
+  back.append(symbol("sym-back"));
+  return back;
+}
+
+/** Extra columns of the round-end table (table.js): each seat's pile as the round ended (SN-7). */
+export function snorkelingEndColumns(entry, s, t) {
+  if (!entry.piles) return [];
+  return [{ head: t("snorkeling.pile"), cell: (seat) => {
+    const pile = snPile(entry.piles[seat], t);
+    pile.classList.add("end-pile");
+    return pile;
+  } }];
 }

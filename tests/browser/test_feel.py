@@ -1,0 +1,229 @@
+"""A table that plays like a game: cards travel, round ends are shown with names until the player
+continues, forced moves play themselves, an unplayable card says why, game over stays reachable,
+leaving a running game asks, and Enemy Anemone's plain play is one click."""
+
+import pytest
+from playwright.sync_api import expect
+from pages import continue_round, make_a_move, wait_for_attr, wait_for_my_turn_or_end, eventually
+
+GAMES = ["snorkeling", "go_fish", "enemy_anemone"]
+TIMEOUT_MS = 180_000
+
+# Count the animations the page starts (Element.animate), before any of its scripts run.
+COUNT_ANIMATIONS = """
+  window.__animations = 0;
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) { window.__animations += 1; return animate.apply(this, args); };
+"""
+
+
+def engine(page, command, payload=None):
+    reply = page.evaluate("([c, p]) => window.tidepool.call(c, p)", [command, payload or {}])
+    assert reply["ok"], reply
+    return reply
+
+
+def log_count(page):
+    return page.locator("#log li").count()
+
+
+def wait_for_bot_moves(page, count):
+    """Wait until the log has grown by ``count`` entries (the bots are moving)."""
+    start = log_count(page)
+    page.wait_for_function(f"document.querySelectorAll('#log li').length >= {start + count}", timeout=TIMEOUT_MS)
+
+
+# ----- motion -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_cards_travel_on_bot_plays(page, base_url, open_app, game):
+    """At a bot speed, a bot's play starts card animations, and its last move stays marked."""
+    page.add_init_script(COUNT_ANIMATIONS)
+    open_app(page, base_url, f"game={game}&players=3&seats=bot:random,bot:random,bot:random&seed=3&speed=300")
+    wait_for_bot_moves(page, 8)
+    assert page.evaluate("window.__animations") > 0
+
+    # The last move stays marked: the card it put down, or in Go Fish the seats of the last ask.
+    mark = "#felt .gf-seat.asker" if game == "go_fish" else "#felt .last-move"
+
+    def marked():
+        assert page.locator(mark).count() > 0
+    eventually(marked)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_reduced_motion_moves_nothing(page, base_url, open_app, game):
+    page.emulate_media(reduced_motion="reduce")
+    page.add_init_script(COUNT_ANIMATIONS)
+    open_app(page, base_url, f"game={game}&players=3&seats=bot:random,bot:random,bot:random&seed=3&speed=300")
+    wait_for_bot_moves(page, 8)
+    assert page.evaluate("window.__animations") == 0
+
+
+# ----- round and hand ends ------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", ["snorkeling", "enemy_anemone"])
+def test_round_end_names_every_player_with_the_scores(page, base_url, open_app, game):
+    """SN-7 / EA-8: the round-end table lists each seat by name with its round score and total,
+    stays until the player continues, and nobody is to move meanwhile."""
+    open_app(page, base_url, f"game={game}&players=3&seats=human,bot:random,bot:random&seed=4&speed=0")
+    panel = page.locator('[data-part="round-end"]')
+    while not panel.is_visible():
+        assert wait_for_my_turn_or_end_without_continuing(page) == "playing"
+        if panel.is_visible():
+            break
+        make_a_move(page)
+    state = engine(page, "state", {"log_from": 0})
+    end = [e["entry"] for e in state["log"] if e["type"] in ("round_end", "hand_end")][-1]
+    rows = page.locator("#round-end-scores tbody tr")
+    expect(rows).to_have_count(3)
+    for seat in range(3):
+        cells = rows.nth(seat).locator("th, td")
+        assert cells.first.inner_text() == state["names"][seat]
+        assert cells.nth(-2).inner_text() == str(end["scores"][seat])
+        assert cells.nth(-1).inner_text() == str(end["totals"][seat])
+    assert page.evaluate("document.documentElement.dataset.turn") == ""
+    page.wait_for_timeout(1500)  # it waits for the player, bots included
+    assert panel.is_visible()
+    assert continue_round(page)
+    expect(panel).to_be_hidden()
+
+
+def wait_for_my_turn_or_end_without_continuing(page):
+    page.wait_for_function(
+        """() => { const h = document.documentElement;
+            return h.dataset.state === 'over' || !document.querySelector('[data-part=round-end]').hidden
+                || (h.dataset.state === 'playing' && h.dataset.turn === '0'); }""", timeout=TIMEOUT_MS)
+    return page.evaluate("document.documentElement.dataset.state")
+
+
+def test_round_end_continues_by_itself_without_humans(page, base_url, open_app):
+    open_app(page, base_url, "game=snorkeling&players=2&seats=bot:random,bot:random&seed=4&speed=100")
+    panel = page.locator('[data-part="round-end"]')
+    expect(panel).to_be_visible(timeout=TIMEOUT_MS)
+    expect(panel).to_be_hidden(timeout=10_000)
+
+
+# ----- forced moves -------------------------------------------------------------------------
+
+FORCED = "game=snorkeling&players=2&seats=human,bot:easy&seed=12&speed=0&options=first_player=0"
+
+
+def test_forced_pass_is_played_for_the_player(page, base_url, open_app):
+    """Seed 12: the human's first turn offers only `pass`; with the option on (the default) the
+    table says so, then plays it."""
+    open_app(page, base_url, FORCED)
+    wait_for_attr(page, "state", "playing")
+    expect(page.locator("#prompt")).to_contain_text("Pass", timeout=30_000)
+    expect(page.locator("#log li", has_text="Player 1 (you) passes.")).to_have_count(1, timeout=30_000)
+
+
+def test_forced_pass_waits_when_the_option_is_off(page, base_url, open_app):
+    page.add_init_script("localStorage.setItem('tidepool.forced', '0')")
+    open_app(page, base_url, FORCED)
+    wait_for_my_turn_or_end(page)
+    page.wait_for_timeout(2500)
+    expect(page.locator("#log li", has_text="passes")).to_have_count(0)
+    assert not page.locator("#forced").is_checked()
+    page.locator('[data-legal="pass"]').click()
+    expect(page.locator("#log li", has_text="Player 1 (you) passes.")).to_have_count(1)
+
+
+# ----- an unplayable card says why ----------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_unplayable_card_click_says_why(page, base_url, open_app, game):
+    page.add_init_script("localStorage.setItem('tidepool.forced', '0')")
+    open_app(page, base_url, f"game={game}&players=2&seats=bot:easy,human&seed=8&speed=2000&options=first_player=0")
+    wait_for_attr(page, "state", "playing")
+    # The bot is to move (it waits 2 s at this speed): no card in the hand is playable.
+    card = page.locator('[data-part="hand"] [data-card]').first
+    card.wait_for()
+    page.locator('[data-part="hand"] .gf-group, [data-part="hand"] [data-card]').first.click()
+    expect(page.locator(".toast")).to_contain_text("Bot 1", timeout=10_000)
+
+
+# ----- game over stays reachable; leaving asks --------------------------------------------
+
+def test_closing_game_over_keeps_replay_and_a_new_game(page, base_url, open_app):
+    open_app(page, base_url, "game=go_fish&players=2&seats=bot:random,bot:random&seed=2&speed=0")
+    wait_for_attr(page, "state", "over")
+    expect(page.locator("#over")).to_be_visible()
+    page.locator("#over-close").click()
+    bar = page.locator('[data-part="over-bar"]')
+    expect(bar).to_be_visible()
+    expect(bar).to_contain_text("The game is over.")
+    page.locator("#over-bar-summary").click()
+    expect(page.locator("#over")).to_be_visible()
+    page.locator("#over-close").click()
+    page.locator("#over-bar-replay").click()
+    expect(page.locator("#replay-bar")).to_be_visible()
+
+
+def test_leaving_a_running_game_asks_first(page, base_url, open_app):
+    open_app(page, base_url, "game=snorkeling&players=2&seats=human,bot:random&seed=5&speed=0")
+    wait_for_my_turn_or_end(page)
+    make_a_move(page)
+    logged = page.locator("#log li").count()
+    page.locator("#menu-button").click()
+    page.locator("#start-button").click()
+    dialog = page.locator("#leave-dialog")
+    expect(dialog).to_be_visible()
+    dialog.locator('button[value="stay"]').click()
+    wait_for_attr(page, "screen", "table")
+    assert page.locator("#log li").count() >= logged
+    page.locator("#menu-button").click()
+    page.locator("#start-button").click()
+    dialog.locator('button[value="leave"]').click()
+    wait_for_attr(page, "state", "playing")
+
+    def new_deal():  # a new game from the menu gets a new seed
+        assert engine(page, "state")["seed"] != 5
+    eventually(new_deal)
+
+
+# ----- Enemy Anemone: a plain play is one click -------------------------------------------
+
+def test_enemy_anemone_plain_play_is_one_click_with_anemones(page, base_url, open_app):
+    """EA-4: attaching Anemones is optional, so with Anemones in hand a card click plays it
+    plainly; "Attach Anemones" opens the chooser instead."""
+    page.add_init_script("localStorage.setItem('tidepool.forced', '0')")
+    open_app(page, base_url, "game=enemy_anemone&players=3&seats=human,bot:random,bot:random&seed=4&speed=0")
+    attach = page.locator(".ea-attach")
+    for _ in range(200):
+        assert wait_for_my_turn_or_end(page) == "playing"
+        if attach.count():
+            break
+        make_a_move(page)
+    else:
+        pytest.fail("the human never held an Anemone with a boostable play")
+    card = page.locator('[data-part="hand"] [data-card][data-legal^="play "]').first
+    code = card.get_attribute("data-card")
+    assert card.get_attribute("data-legal") == f"play {code}"
+    logged = log_count(page)
+    card.click()
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}", timeout=TIMEOUT_MS)
+    assert engine(page, "state", {"log_from": logged})["log"][0]["entry"]["anemones"] == []
+    # Next time: the toggle, then a card, opens the chooser.
+    for _ in range(200):
+        assert wait_for_my_turn_or_end(page) == "playing"
+        if attach.count():
+            break
+        make_a_move(page)
+    attach.click()
+    expect(attach).to_have_attribute("aria-pressed", "true")
+    page.locator('[data-part="hand"] .card.playable').first.click()
+    expect(page.locator(".ea-chooser")).to_be_visible()
+
+
+def test_back_button_returns_to_the_start_screen(page, base_url, open_app):
+    """The table is a history entry: Back shows the start screen with the game kept, Forward the
+    table again."""
+    open_app(page, base_url, "game=snorkeling&players=2&seats=human,bot:random&seed=5&speed=0")
+    wait_for_my_turn_or_end(page)
+    page.go_back()
+    wait_for_attr(page, "screen", "start")
+    expect(page.locator("#continue-button")).to_be_visible()
+    page.go_forward()
+    wait_for_attr(page, "screen", "table")
+    assert wait_for_my_turn_or_end(page) == "playing"

@@ -1,0 +1,143 @@
+// Cards travel from where they were to where they go. Before a redraw the table measures where
+// every card and anchor is (`measure`); after it, `animate` moves each card from its old place to
+// its new one (FLIP, keyed by card identity, as chessground animates pieces), and flies the moves
+// the log reports between places that show no face (a bot's hidden hand, the stock) as ghosts.
+//
+// Each game says what travelled with `travels(entries)`: a list of {from, to, card?, like?, actor?}
+// where `from` / `to` name anchors (`data-anchor` on the felt: "seat-2", "stock",
+// "centre", "pile-1", "trick", "books-0", "supply", "anemones-3"), `card` is the card's code when
+// its face is known (`like` a prefix of it, e.g. a rank), `actor` the seat that moved. Nothing here decides what is legal.
+
+const EASE = "cubic-bezier(.25,.8,.35,1)";
+
+function reduced() {
+  return Boolean(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches);
+}
+
+function zoomOf(felt) {
+  return Number(felt.dataset.fit) || 1;
+}
+
+function centre(r) {
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}
+
+/** Where the cards and anchors on `felt` are now: {cards: [{code, rect, node, anchor}], anchors: Map}. */
+export function measure(felt) {
+  const cards = [];
+  for (const node of felt.querySelectorAll("[data-card]")) {
+    if (node.closest(".flyer")) continue;
+    cards.push({ code: node.dataset.card, rect: node.getBoundingClientRect(), node,
+      anchor: node.closest("[data-anchor]")?.dataset.anchor ?? null });
+  }
+  const anchors = new Map();
+  for (const node of felt.querySelectorAll("[data-anchor]")) anchors.set(node.dataset.anchor, node.getBoundingClientRect());
+  return { cards, anchors };
+}
+
+// Pair each card now on the felt with the same card before (same code, same anchor first, then
+// any place); what is left over is new (`fresh`) or gone (`gone`).
+function pair(before, after) {
+  const pool = new Map();
+  for (const c of before.cards) pool.set(c.code, [...(pool.get(c.code) ?? []), c]);
+  const moved = [];
+  const fresh = [];
+  const take = (c, same) => {
+    const list = pool.get(c.code);
+    const k = list ? list.findIndex((o) => (o.anchor === c.anchor) === same) : -1;
+    return k < 0 ? null : list.splice(k, 1)[0];
+  };
+  const rest = [];
+  for (const c of after.cards) {
+    const old = take(c, true);
+    if (old) moved.push([old, c]);
+    else rest.push(c);
+  }
+  for (const c of rest) {
+    const old = take(c, false);
+    if (old) moved.push([old, c]);
+    else fresh.push(c);
+  }
+  const gone = [...pool.values()].flat();
+  return { moved, fresh, gone };
+}
+
+function fits(flight, code) {
+  if (flight.card) return code === flight.card;
+  return !flight.like || code.startsWith(flight.like);
+}
+
+function slide(node, dx, dy, z, ms, scale = 1, delay = 0) {
+  node.animate([
+    { transform: `translate(${dx / z}px, ${dy / z}px) scale(${scale})`, zIndex: 5 },
+    { transform: "translate(0, 0) scale(1)", zIndex: 5 },
+  ], { duration: ms, delay, easing: EASE, composite: "add", fill: "backwards" });
+}
+
+/** Animate what changed on `felt` since `before` (from `measure`), for `flights` (from the
+ * game's `travels`), over `ms` milliseconds. Returns the set of nodes that the flights of other
+ * players than `viewer` landed on (marked as the last move), or an empty set. */
+export function animate(felt, before, flights, { ms, viewer, ghost }) {
+  const after = measure(felt);
+  const landed = new Set();
+  const { moved, fresh, gone } = pair(before, after);
+  const claimed = new Set();
+  const z = zoomOf(felt);
+  const still = !ms || reduced() || !felt.animate;
+  // A flight to a place that now shows the card: that card travels from the flight's start.
+  const land = (f) => {
+    const toAnchor = (c) => c.anchor === f.to || (f.to && after.anchors.has(f.to) && felt.querySelector(`[data-anchor="${f.to}"]`)?.contains(c.node));
+    const pick = (list, get) => list.find((item) => !claimed.has(get(item)) && toAnchor(get(item)) && fits(f, get(item).code));
+    const hit = pick(fresh, (c) => c) ?? pick(moved.map(([, c]) => c), (c) => c);
+    if (hit) claimed.add(hit);
+    return hit;
+  };
+  let k = 0;
+  for (const f of flights) {
+    const hit = land(f);
+    if (hit && f.actor != null && f.actor !== viewer) landed.add(hit.node);
+    if (still) continue;
+    const from = before.anchors.get(f.from) ?? after.anchors.get(f.from);
+    if (hit) {
+      const old = moved.find(([, c]) => c === hit)?.[0];
+      if (old) continue;  // it was on show before: it slides below like every moved card
+      if (!from) continue;
+      const a = centre(from);
+      const b = centre(hit.rect);
+      slide(hit.node, a.x - b.x, a.y - b.y, z, ms, 0.7, k++ * 60);
+      continue;
+    }
+    const to = after.anchors.get(f.to);
+    if (!from || !to) continue;
+    // Nothing shows the card where it went (a hidden hand): a ghost flies there and fades.
+    const was = gone.find((c) => c.anchor === f.from && !claimed.has(c) && fits(f, c.code));
+    if (was) claimed.add(was);
+    const node = was ? was.node : ghost(f);
+    if (!node) continue;
+    fly(felt, node, was ? centre(was.rect) : centre(from), centre(to), z, ms, k++ * 60);
+  }
+  if (still) return landed;
+  for (const [old, now] of moved) {
+    const dx = old.rect.left - now.rect.left;
+    const dy = old.rect.top - now.rect.top;
+    if (Math.abs(dx) + Math.abs(dy) < 2) continue;
+    slide(now.node, dx, dy, z, ms);
+  }
+  return landed;
+}
+
+function fly(felt, node, a, b, z, ms, delay) {
+  node.classList.add("flyer");
+  node.removeAttribute("tabindex");
+  node.removeAttribute("role");
+  node.setAttribute("aria-hidden", "true");
+  node.removeAttribute("data-legal");
+  node.removeAttribute("data-card");
+  felt.append(node);
+  const home = felt.getBoundingClientRect();
+  const at = (p, s, o) => ({ transform: `translate(${(p.x - home.left) / z}px, ${(p.y - home.top) / z}px) translate(-50%, -50%) scale(${s})`, opacity: o });
+  const anim = node.animate([at(a, 1, 1), at(b, 0.85, 1), at(b, 0.7, 0)],
+    { duration: ms * 1.2, delay, easing: EASE, fill: "both" });
+  anim.onfinish = () => node.remove();
+  anim.oncancel = () => node.remove();
+}
