@@ -222,9 +222,12 @@ function markLastMove(felt) {
 export function drawFelt(s, ui) {
   const felt = $("#felt");
   const renderer = renderers[s.view.game] ?? renderers.generic;
-  renderer(felt, s, { t, act: () => {}, select: () => {}, hold: () => {}, prompt: () => {}, selected: null, ...ui });
+  renderer(felt, s, { t, act: () => {}, select: () => {}, hold: () => {}, explain: () => {}, prompt: () => {}, selected: null, ...ui });
   fitFelt(felt);
+  feltObserver?.takeRecords();  // fitted just now: no second fit while its cards travel
 }
+
+let feltObserver = null;
 
 function promptText(s, hint) {
   const cur = s.view.current_player;
@@ -539,9 +542,10 @@ export function wireTable({ onMenu }) {
   // Refit when the felt's box changes, and when a renderer redraws on its own (a chooser opens).
   new ResizeObserver(() => fitFelt($("#felt"))).observe($("#felt"));
   let pending = false;
-  new MutationObserver(() => {
+  feltObserver = new MutationObserver(() => {
     if (pending) return;
     pending = true;
     requestAnimationFrame(() => { pending = false; fitFelt($("#felt")); });
-  }).observe($("#felt"), { childList: true });
+  });
+  feltObserver.observe($("#felt"), { childList: true });
 }

@@ -126,16 +126,30 @@ export function animate(felt, before, flights, { ms, viewer, ghost }) {
   return landed;
 }
 
+// Ghosts fly in a layer of their own over the page, so they never count as the felt's content
+// (which is zoomed to fit) and are drawn with the game's card styles (its table class).
+function layer(felt) {
+  let box = document.getElementById("flights");
+  if (!box) {
+    box = document.createElement("div");
+    box.id = "flights";
+    box.setAttribute("aria-hidden", "true");
+    document.body.append(box);
+  }
+  box.className = `flights ${[...felt.classList].filter((c) => c.endsWith("-table")).join(" ")}`;
+  return box;
+}
+
 function fly(felt, node, a, b, z, ms, delay) {
   node.classList.add("flyer");
+  node.classList.remove("playable", "selected", "last-move");
   node.removeAttribute("tabindex");
   node.removeAttribute("role");
-  node.setAttribute("aria-hidden", "true");
   node.removeAttribute("data-legal");
   node.removeAttribute("data-card");
-  felt.append(node);
-  const home = felt.getBoundingClientRect();
-  const at = (p, s, o) => ({ transform: `translate(${(p.x - home.left) / z}px, ${(p.y - home.top) / z}px) translate(-50%, -50%) scale(${s})`, opacity: o });
+  node.style.zoom = String(z);
+  layer(felt).append(node);
+  const at = (p, s, o) => ({ transform: `translate(${p.x / z}px, ${p.y / z}px) translate(-50%, -50%) scale(${s})`, opacity: o });
   const anim = node.animate([at(a, 1, 1), at(b, 0.85, 1), at(b, 0.7, 0)],
     { duration: ms * 1.2, delay, easing: EASE, fill: "both" });
   anim.onfinish = () => node.remove();
