@@ -1,12 +1,13 @@
 // The engine's worker: the vendored Pyodide runtime with the engine wheel, answering the page's
 // calls off the page's thread. Started by web/engine.js, whose first message names the wheel:
 //   {wheel: "<wheel file name>"}
-// The wheel and the runtime are then fetched at once, in parallel. Messages to the page:
+// The wheel is fetched first (82 KB: its SHA-256 keys the memory snapshot below), then the runtime,
+// restored from that snapshot where an earlier visit stored one. Messages to the page:
 //   {progress: {done, total}}   bytes of the large downloads so far (runtime and wheel)
-//   {ready: true}               the engine answers calls
+//   {ready: true, boot}         the engine answers calls; boot is "snapshot" or "fresh"
 //   {failed: "message"}         it could not start
 //   {id, reply}                 the facade's JSON reply to the call [id, command, payload]
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { loadPyodide, version } from "../pyodide/pyodide.mjs";
 
 const site = new URL("../", import.meta.url);
 const named = new Promise((resolve) => {
@@ -47,20 +48,80 @@ function firstLine(err) {
   return String(err?.message ?? err).split("\n").filter((line) => line.trim()).at(-1) ?? "unknown error";
 }
 
+// Pyodide's memory snapshot: the first visit boots the runtime, imports the engine and stores the
+// runtime's memory in the Cache API; later visits restore that memory instead of starting Python
+// and importing the engine again. Keyed by Pyodide's version and the wheel's SHA-256, so a new
+// build or runtime never restores an old engine. Wherever the cache is unavailable (storage denied,
+// a damaged or stale entry) the worker boots fresh, and a failed restore deletes the entry.
+// <html data-engine-boot="fresh|snapshot"> (set by engine.js from the ready message) says which.
+const SNAPSHOT_CACHE = "tidepool-snapshot";
+const IMPORTS = "import pygame_core.facade, pygame_core.games, pygame_core.bots, pygame_core.describe";
+
+async function snapshotKey(wheelBytes, version) {
+  const digest = await crypto.subtle.digest("SHA-256", wheelBytes);
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return new URL(`snapshot/${version}/${hex}`, site).href;
+}
+
+async function openSnapshots() {
+  try {
+    return await caches.open(SNAPSHOT_CACHE);
+  } catch {
+    return null;  // storage denied (a sandboxed or third-party frame): boot fresh, store nothing
+  }
+}
+
+// The engine's memory, to store once the engine is up: a failed write only costs the next visit
+// its head start. Older builds' entries go: one snapshot (about the runtime's heap) is kept.
+function storer(snapshots, key, memory) {
+  return async () => {
+    try {
+      for (const old of await snapshots.keys()) if (old.url !== key) await snapshots.delete(old);
+      await snapshots.put(key, new Response(memory));
+    } catch {
+      // storage full or gone: the next visit boots fresh
+    }
+  };
+}
+
+// Boot the runtime with the engine imported: {call, how: "snapshot"|"fresh", store: null or a
+// function that stores this boot's memory snapshot}.
 async function start() {
   const wheelName = await named;
   if (!wheelName) throw new Error("no engine wheel named");
-  const wheel = self.fetch(new URL(wheelName, site)).then((response) => {
+  const wheel = await self.fetch(new URL(wheelName, site)).then((response) => {
     if (!response.ok) throw new Error(`${wheelName}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", site).href });
-  pyodide.unpackArchive(await wheel, "wheel");
-  return pyodide.runPython("from pygame_core.facade import call\ncall");
+  const indexURL = new URL("pyodide/", site).href;
+  const [key, snapshots] = await Promise.all([snapshotKey(wheel, version), openSnapshots()]);
+  const stored = await snapshots?.match(key).catch(() => undefined);
+  let pyodide = null;
+  if (stored) {
+    try {
+      pyodide = await loadPyodide({ indexURL, _loadSnapshot: new Uint8Array(await stored.arrayBuffer()) });
+    } catch {
+      await snapshots.delete(key).catch(() => {});
+    }
+  }
+  const how = pyodide ? "snapshot" : "fresh";
+  pyodide ??= await loadPyodide({ indexURL, _makeSnapshot: Boolean(snapshots) });
+  // The files are not part of the memory: a restored runtime unpacks the wheel again.
+  pyodide.unpackArchive(wheel, "wheel");
+  let store = null;
+  if (how === "fresh") {
+    pyodide.runPython(IMPORTS);
+    try {
+      if (snapshots) store = storer(snapshots, key, pyodide.makeMemorySnapshot());
+    } catch {
+      // the runtime refused to snapshot: nothing to store
+    }
+  }
+  return { call: pyodide.runPython("from pygame_core.facade import call\ncall"), how, store };
 }
 
 try {
-  const call = await start();
+  const { call, how, store } = await start();
   self.fetch = plainFetch;
   self.onmessage = ({ data: [id, command, payload] }) => {
     let reply;
@@ -71,7 +132,8 @@ try {
     }
     postMessage({ id, reply });
   };
-  postMessage({ ready: true });
+  postMessage({ ready: true, boot: how });
+  store?.();
 } catch (err) {
   postMessage({ failed: firstLine(err) });
 }

@@ -56,6 +56,7 @@ export const ready = new Promise((resolve, reject) => {
       for (const listener of progressListeners) listener(data.progress.done, data.progress.total);
     } else if (data.ready) {
       clearTimeout(timer);
+      html.dataset.engineBoot = data.boot;
       resolve();
     } else if (data.failed) {
       clearTimeout(timer);

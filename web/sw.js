@@ -9,6 +9,8 @@ const VERSION = "__TIDEPOOL_VERSION__";
 const FILES = [/*__TIDEPOOL_FILES__*/];
 const CACHE_PREFIX = "tidepool-";
 const CACHE_NAME = CACHE_PREFIX + VERSION;
+// The engine's memory snapshot (web/engine-worker.js) keeps its own cache and its own keys.
+const KEEP = [CACHE_NAME, "tidepool-snapshot"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -23,7 +25,7 @@ self.addEventListener("activate", (event) => {
     caches.keys()
       .then((names) => Promise.all(
         names
-          .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME)
+          .filter((name) => name.startsWith(CACHE_PREFIX) && !KEEP.includes(name))
           .map((name) => caches.delete(name)),
       ))
       .then(() => self.clients.claim()),

@@ -7,7 +7,8 @@ browser context: empty HTTP cache, no service worker) and warm (the second visit
 service worker has installed; the bare page's second visit uses the HTTP cache):
   - start screen usable: navigation -> <html data-state="ready"> (index.html with no parameters);
   - preset link playable: navigation -> the first [data-legal] element of a human's turn
-    (index.html?game=snorkeling&seats=human,...);
+    (index.html?game=snorkeling&seats=human,...); a warm visit's engine restores the memory snapshot
+    its first visit stored (web/engine-worker.js), and the bench prints how many did;
   - the bare page: navigation -> loadPyodide() resolved.
 The bare page is generated into dist/bench/ and loads the same vendored Pyodide from dist/site/;
 both are served by the same server, whose root is dist/.
@@ -69,6 +70,17 @@ WORKER_SETTLED = """async () => {
 }"""
 
 
+BOOTS: list[str] = []  # how each preset visit's engine started: "fresh" or "snapshot"
+
+# The app's engine worker stores Pyodide's memory snapshot in the Cache API after its first boot
+# (web/engine-worker.js); a warm visit restores it.
+SNAPSHOT_STORED = """async () => {
+  if (document.documentElement.dataset.engine !== "ready") return false;
+  const cache = await caches.open("tidepool-snapshot");
+  return (await cache.keys()).length > 0;
+}"""
+
+
 def visit(context, url: str, want: str, settle: bool = False) -> float:
     """Milliseconds from navigation start until `want` ("ready" or "legal") in a new page; with
     `settle`, also wait until the page's service worker (if it has one) is active."""
@@ -80,9 +92,13 @@ def visit(context, url: str, want: str, settle: bool = False) -> float:
         elapsed = page.evaluate("window.__benchDoneAt")
         if elapsed < 0:
             raise RuntimeError(f"{url} ended in data-state=error")
+        if want == "legal":
+            BOOTS.append(page.evaluate("document.documentElement.dataset.engineBoot"))
         if settle:
             page.wait_for_timeout(300)  # the app registers its worker once the start screen is up
             page.wait_for_function(WORKER_SETTLED, timeout=TIMEOUT_MS)
+            if "index.html" in url:  # the engine stores its memory snapshot once it is up
+                page.wait_for_function(SNAPSHOT_STORED, timeout=TIMEOUT_MS)
         return elapsed
     finally:
         page.close()
@@ -126,6 +142,7 @@ def main() -> int:
         cases[f"start screen usable, {kind}"] = (app_url, "ready", warm)
         cases[f"preset link playable, {kind}"] = (f"{app_url}?{PRESET}", "legal", warm)
     times: dict[str, list[float]] = {label: [] for label in cases}
+    boots: dict[str, list[str]] = {label: [] for label in cases}
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
@@ -134,7 +151,10 @@ def main() -> int:
                 time_page(browser, url, want, warm)
             for _ in range(RUNS):
                 for label, (url, want, warm) in cases.items():  # interleaved: drift hits all alike
+                    BOOTS.clear()
                     times[label].append(time_page(browser, url, want, warm))
+                    if want == "legal":
+                        boots[label].append(BOOTS[-1])
             browser.close()
     finally:
         server.shutdown()
@@ -147,6 +167,9 @@ def main() -> int:
         for label, values in times.items():
             if label.endswith(kind):
                 print(describe(label, values, bare))
+                if boots[label]:
+                    restored = boots[label].count("snapshot")
+                    print(f"  {'':<40} engine restored from its memory snapshot in {restored} of {len(values)}")
     return 0
 
 
