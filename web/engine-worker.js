@@ -1,8 +1,8 @@
 // The engine's worker: the vendored Pyodide runtime with the engine wheel, answering the page's
 // calls off the page's thread. Started by web/engine.js, whose first message names the wheel:
 //   {wheel: "<wheel file name>"}
-// The wheel is fetched first (82 KB: its SHA-256 keys the memory snapshot below), then the runtime,
-// restored from that snapshot where an earlier visit stored one. Messages to the page:
+// The wheel and the runtime are then fetched at once, in parallel; the runtime is restored from
+// the memory snapshot an earlier visit stored, where there is one for this wheel. Messages to the page:
 //   {progress: {done, total}}   bytes of the large downloads so far (runtime and wheel)
 //   {ready: true, boot}         the engine answers calls; boot is "snapshot" or "fresh"
 //   {failed: "message"}         it could not start
@@ -84,35 +84,51 @@ function storer(snapshots, key, memory) {
   };
 }
 
+// This build's stored memory (a Uint8Array), or null: none stored, storage denied, or an older
+// build's entry (replaced once this boot is stored). `key` resolves once the wheel is in.
+async function storedMemory(snapshots, key) {
+  if (!snapshots) return null;
+  try {
+    const prefix = new URL(`snapshot/${version}/`, site).href;
+    const entry = (await snapshots.keys()).find((request) => request.url.startsWith(prefix));
+    if (!entry || entry.url !== await key) return null;
+    return new Uint8Array(await (await snapshots.match(entry)).arrayBuffer());
+  } catch {
+    return null;
+  }
+}
+
 // Boot the runtime with the engine imported: {call, how: "snapshot"|"fresh", store: null or a
-// function that stores this boot's memory snapshot}.
+// function that stores this boot's memory snapshot}. The wheel downloads meanwhile.
 async function start() {
   const wheelName = await named;
   if (!wheelName) throw new Error("no engine wheel named");
-  const wheel = await self.fetch(new URL(wheelName, site)).then((response) => {
+  const wheel = self.fetch(new URL(wheelName, site)).then((response) => {
     if (!response.ok) throw new Error(`${wheelName}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
+  const key = wheel.then((bytes) => snapshotKey(bytes, version));
+  key.catch(() => {});  // a failed download is reported where the wheel is unpacked
   const indexURL = new URL("pyodide/", site).href;
-  const [key, snapshots] = await Promise.all([snapshotKey(wheel, version), openSnapshots()]);
-  const stored = await snapshots?.match(key).catch(() => undefined);
+  const snapshots = await openSnapshots();
+  const memory = await storedMemory(snapshots, key);
   let pyodide = null;
-  if (stored) {
+  if (memory) {
     try {
-      pyodide = await loadPyodide({ indexURL, _loadSnapshot: new Uint8Array(await stored.arrayBuffer()) });
+      pyodide = await loadPyodide({ indexURL, _loadSnapshot: memory });
     } catch {
-      await snapshots.delete(key).catch(() => {});
+      await snapshots.delete(await key).catch(() => {});
     }
   }
   const how = pyodide ? "snapshot" : "fresh";
   pyodide ??= await loadPyodide({ indexURL, _makeSnapshot: Boolean(snapshots) });
   // The files are not part of the memory: a restored runtime unpacks the wheel again.
-  pyodide.unpackArchive(wheel, "wheel");
+  pyodide.unpackArchive(await wheel, "wheel");
   let store = null;
   if (how === "fresh") {
     pyodide.runPython(IMPORTS);
     try {
-      if (snapshots) store = storer(snapshots, key, pyodide.makeMemorySnapshot());
+      if (snapshots) store = storer(snapshots, await key, pyodide.makeMemorySnapshot());
     } catch {
       // the runtime refused to snapshot: nothing to store
     }
