@@ -518,6 +518,7 @@ def run_tests(pytest_args: list[str]) -> int:
     """Set up the test environment, build, run pytest; return its exit code (5 = no tests)."""
     python = ensure_venv()
     ensure_chromium()
+    ensure_test_npm()
     build()
     code = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
     if code == 5:
@@ -527,12 +528,16 @@ def run_tests(pytest_args: list[str]) -> int:
 
 # Bench-only npm packages (never shipped in the site), installed into .cache/bench/.
 BENCH_NPM = ("lighthouse@12.2.3",)
+# Test-only npm packages (never shipped in the site), installed into .cache/test/: axe-core, the
+# accessibility checker the browser tests inject into the page.
+TEST_NPM = ("axe-core@4.14.1",)
+AXE_JS = CACHE / "test" / "node_modules" / "axe-core" / "axe.min.js"
 
 
-def ensure_bench_npm() -> None:
-    """Install the pinned bench-only npm packages into .cache/bench/ unless already there."""
-    prefix = CACHE / "bench"
-    wanted = {spec.rsplit("@", 1)[0]: spec.rsplit("@", 1)[1] for spec in BENCH_NPM}
+def ensure_npm(prefix: Path, specs: tuple[str, ...], needed_by: str) -> None:
+    """Install the pinned npm packages `specs` ("name@version") into `prefix`/node_modules unless
+    those versions are already there; `needed_by` names who needs them in the error message."""
+    wanted = {spec.rsplit("@", 1)[0]: spec.rsplit("@", 1)[1] for spec in specs}
     have = {}
     for name in wanted:
         manifest = prefix / "node_modules" / name / "package.json"
@@ -540,11 +545,21 @@ def ensure_bench_npm() -> None:
             have[name] = json.loads(manifest.read_text()).get("version")
     if have == wanted:
         return
-    npm = shutil.which("npm") or fail("the benchmarks need npm (install Node.js/npm)")
+    npm = shutil.which("npm") or fail(f"{needed_by} need npm (install Node.js/npm)")
     prefix.mkdir(parents=True, exist_ok=True)
-    print("npm install " + " ".join(BENCH_NPM))
+    print("npm install " + " ".join(specs))
     subprocess.run([npm, "install", "--prefix", str(prefix), "--no-audit", "--no-fund", "--silent",
-                    "--save-exact", *BENCH_NPM], check=True, stdout=subprocess.DEVNULL)
+                    "--save-exact", *specs], check=True, stdout=subprocess.DEVNULL)
+
+
+def ensure_bench_npm() -> None:
+    """Install the pinned bench-only npm packages into .cache/bench/ unless already there."""
+    ensure_npm(CACHE / "bench", BENCH_NPM, "the benchmarks")
+
+
+def ensure_test_npm() -> None:
+    """Install the pinned test-only npm packages (axe-core) into .cache/test/ unless already there."""
+    ensure_npm(CACHE / "test", TEST_NPM, "the browser tests")
 
 
 def run_bench() -> int:
