@@ -73,6 +73,8 @@ export async function startDemo(name, { t, felt, draw, onExit, lang } = {}) {
   happened.open = true;
   const summary = el("summary", "", t("demo.happened"));
   const lines = el("ol", "demo-log");
+  lines.tabIndex = 0;  // it scrolls: keyboard users reach it too
+  lines.setAttribute("aria-label", t("demo.happened"));
   happened.append(summary, lines);
   const back = button("demo-back", "demo-back", `← ${t("demo.back")}`, () => go(index - 1));
   const next = button("demo-next", "primary demo-next", "", () => go(index + 1));

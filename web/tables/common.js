@@ -1,4 +1,7 @@
-// Pieces every table renderer uses: elements, SVG symbols from the page's sprite, face-down hands.
+// Pieces every table renderer uses: elements, SVG symbols from the page's sprite, face-down hands,
+// and how screen readers and keyboards meet the table: every card, pile and seat has a name in
+// words (named), and everything that makes a move is a button (pressable) that keeps its visible
+// label in its name.
 
 export function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -24,14 +27,81 @@ export function symbol(id) {
   return svg;
 }
 
+/** Text that is part of a drawing (a card's corner value, a count beside a pile, a score badge):
+ * painted by CSS from data-shown, so it is no label text of a button around it. `hidden` leaves it
+ * out for screen readers too, where a name nearby says it already (a card's own name). */
+export function painted(tag, className, text, { hidden = false } = {}) {
+  const node = el(tag, className);
+  node.dataset.shown = text;
+  if (hidden) node.setAttribute("aria-hidden", "true");
+  return node;
+}
+
+/** Name something drawn that does nothing by itself (a card, a pile, a face-down hand, a trick
+ * slot) in words for screen readers: an image named `name`, whose drawing inside is not read. */
+export function named(node, name) {
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", name);
+  return node;
+}
+
+// The text of `node` that a screen reader would read from its content (aria-hidden parts left out).
+function spokenText(node) {
+  let text = "";
+  for (const child of node.childNodes) {
+    if (child.nodeType === Node.TEXT_NODE) text += child.textContent;
+    else if (child.nodeType === Node.ELEMENT_NODE && child.getAttribute("aria-hidden") !== "true") text += ` ${child.dataset?.shown ?? ""} ${spokenText(child)} `;
+  }
+  return text.replace(/\s+/g, " ").trim();
+}
+
+const squash = (text) => text.toLocaleLowerCase().replace(/\s+/g, " ").trim();
+
+// Hide from screen readers the parts of `node` whose visible text is not in `name`; return what
+// they said (their own names, else their text), to describe the button with.
+function hideOutsideName(node, name, said) {
+  const whole = squash(name);
+  for (const child of node.children) {
+    if (child.getAttribute("aria-hidden") === "true") continue;
+    const text = `${child.dataset?.shown ?? ""} ${spokenText(child)}`.trim();
+    if (!text || whole.includes(squash(text))) continue;
+    const label = child.getAttribute("aria-label");
+    if (!label && child.children.length) {
+      hideOutsideName(child, name, said);
+      continue;
+    }
+    child.setAttribute("aria-hidden", "true");
+    if (label || text) said.push(label || text);
+  }
+  return said;
+}
+
+/** Make `node` a button named `name` (its move in words) that runs `go()` on a click, Enter or
+ * Space. The visible label stays part of the name: text inside that is not (a card's corners, a
+ * seat's counts) is left to the button's description. `pressed` (true/false) makes it a toggle. */
+export function pressable(node, name, go, { pressed = null } = {}) {
+  node.tabIndex = 0;
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", name);
+  if (pressed != null) node.setAttribute("aria-pressed", String(pressed));
+  const said = hideOutsideName(node, name, []);
+  if (said.length) node.setAttribute("aria-description", said.join(", "));
+  node.addEventListener("click", go);
+  node.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Enter" && ev.key !== " ") return;
+    ev.preventDefault();
+    go();
+  });
+  return node;
+}
+
 export function cardBacks(count, t) {
-  const box = el("div", "backs");
-  box.setAttribute("aria-label", t("table.cards", { n: count, count }));
+  const box = named(el("div", "backs"), t("table.cards", { n: count, count }));
   for (let i = 0; i < Math.min(count, 12); i++) {
     const back = el("span", "card back small");
     back.append(symbol("sym-back"));
     box.append(back);
   }
-  box.append(el("span", "count", String(count)));
+  box.append(painted("span", "count", String(count)));
   return box;
 }

@@ -2,7 +2,7 @@
 // who played it and its value including Anemones), then your score pile, Anemones and hand.
 // Clicking a card plays it; holding Anemones, a chooser first lets you attach some. Everything
 // offered comes from s.moves; winners, values and scores come from the view, never from here.
-import { el, symbol, legal } from "./common.js";
+import { el, symbol, legal, named, painted, pressable as makePressable } from "./common.js";
 
 const SUITS = "OJSRCT";
 const HOLD_MS = 1400;  // extra bot pause while a finished trick is on show (speed > 0 only)
@@ -43,10 +43,10 @@ function eaCard(card, t, extra = "") {
   const node = el("div", `card ea ea-${card[0]} ${extra}`);
   node.dataset.card = card;
   const name = cardName(card, t);
-  node.setAttribute("aria-label", name);
+  named(node, name);
   node.title = name;
   const corner = (cls) => {
-    const c = el("span", `corner ${cls}`, card.slice(1));
+    const c = painted("span", `corner ${cls}`, card.slice(1), { hidden: true });
     c.append(symbol(`sym-ea-${card[0]}`));
     return c;
   };
@@ -68,8 +68,7 @@ function token(side, t, extra = "") {
 }
 
 function tokens(sides, t, extra = "") {
-  const box = el("span", "ea-tokens");
-  box.setAttribute("aria-label", sides.length ? t("enemy_anemone.anemones", { list: sides.map((v) => `+${v}`).join(" "), n: sides.length })
+  const box = named(el("span", "ea-tokens"), sides.length ? t("enemy_anemone.anemones", { list: sides.map((v) => `+${v}`).join(" "), n: sides.length })
     : t("enemy_anemone.no_anemones"));
   for (const side of sides) box.append(token(side, t, extra));
   return box;
@@ -81,19 +80,12 @@ function valueText(card, sides, value) {
 }
 
 function pressable(node, label, go) {
-  node.tabIndex = 0;
-  node.setAttribute("role", "button");
-  node.setAttribute("aria-label", label);
+  makePressable(node, label, go);
   node.title = label;
-  node.addEventListener("click", go);
-  node.addEventListener("keydown", (ev) => {
-    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); }
-  });
 }
 
 function fan(count, t) {
-  const box = el("div", "ea-fan");
-  box.setAttribute("aria-label", t("table.cards", { n: count, count }));
+  const box = named(el("div", "ea-fan"), t("table.cards", { n: count, count }));
   const backs = el("span", "ea-fan-cards");
   for (let i = 0; i < Math.min(count, 10); i++) backs.append(cardBack("small"));
   box.append(backs, el("span", "count", String(count)));
@@ -154,15 +146,17 @@ function slotNode(s, slot, t, extra = "") {
     }
     box.append(c);
     const v = el("span", "ea-value", valueText(card, anemones, value));
-    v.setAttribute("aria-label", t("enemy_anemone.value_of", { card: cardName(card, t), value }));
     box.append(v);
+    named(box, t("enemy_anemone.slot_played", { name: s.names[slot.seat], card: cardName(card, t), value }));
   } else if (slot.discard) {
     box.classList.add("discard");
     box.append(cardBack(), el("span", "ea-value ea-discarded", t("enemy_anemone.discarded")));
+    named(box, t("enemy_anemone.slot_discard", { name: s.names[slot.seat] }));
   } else {
     box.classList.add("pending");
     if (slot.current) box.classList.add("current");
     box.append(el("div", "ea-placeholder", slot.current ? "…" : ""), el("span", "ea-value", slot.current ? t("enemy_anemone.to_play") : "\u00a0"));
+    named(box, t("enemy_anemone.slot_pending", { name: s.names[slot.seat] }));
   }
   return box;
 }
@@ -205,10 +199,11 @@ function handResults(s, t, compact) {
   const n = view.hand_scores.length;
   const scores = view.hand_scores[n - 1];
   const box = el("section", `ea-panel ea-hand-results${compact ? " compact" : ""}`);
-  box.append(el("h3", "", t("enemy_anemone.hand_results", { n })));
+  box.append(el("h2", "", t("enemy_anemone.hand_results", { n })));
   const table = el("table", "ea-scores");
   const head = table.createTHead().insertRow();
-  for (const text of ["", t("enemy_anemone.this_hand"), t("enemy_anemone.total")]) head.append(el("th", "", text));
+  head.append(el("td"));  // above the names
+  for (const text of [t("enemy_anemone.this_hand"), t("enemy_anemone.total")]) head.append(el("th", "", text));
   const body = table.createTBody();
   const best = Math.max(...scores);
   const worst = Math.min(...scores);
@@ -220,7 +215,7 @@ function handResults(s, t, compact) {
       const mark = el("span", "ea-gain-mark");
       mark.append(symbol("sym-ea-A"));
       mark.title = t("enemy_anemone.lowest_gains");
-      mark.setAttribute("aria-label", mark.title);
+      named(mark, mark.title);
       row.cells[0].append(mark);
     }
     row.insertCell().textContent = String(scores[seat]);
@@ -237,10 +232,11 @@ function handResults(s, t, compact) {
 function finalPanel(s, t) {
   const view = s.view;
   const box = el("section", "ea-panel ea-final");
-  box.append(el("h3", "", t("enemy_anemone.final")));
+  box.append(el("h2", "", t("enemy_anemone.final")));
   const table = el("table", "ea-scores");
   const head = table.createTHead().insertRow();
-  for (const text of ["", t("enemy_anemone.total"), t("enemy_anemone.anemone_cards")]) head.append(el("th", "", text));
+  head.append(el("td"));  // above the names
+  for (const text of [t("enemy_anemone.total"), t("enemy_anemone.anemone_cards")]) head.append(el("th", "", text));
   const body = table.createTBody();
   const order = s.names.map((_, seat) => seat).sort((a, b) => view.totals[b] - view.totals[a] || view.anemones[b].length - view.anemones[a].length);
   for (const seat of order) {
@@ -275,7 +271,7 @@ function seatBox(s, seat, t) {
   pile.dataset.anchor = `pile-${seat}`;
   pile.append(cardBack("tiny"), el("span", "", String(view.score_pile_sizes[seat])));
   pile.title = t("enemy_anemone.pile", { n: view.score_pile_sizes[seat] });
-  pile.setAttribute("aria-label", pile.title);
+  named(pile, pile.title);
   const held = tokens(view.anemones[seat], t);
   held.dataset.anchor = `anemones-${seat}`;
   stats.append(pile, held);
@@ -394,7 +390,7 @@ function trickArea(s, inTrick, ui) {
     if (!last) return [main];
     const recap = el("section", "ea-panel ea-recap");
     const { row: mini, r } = resolvedSlots(s, last, t, true);
-    recap.append(el("h3", "", t("enemy_anemone.last_trick")), mini, resultLines(s, last, r, t, false));
+    recap.append(el("h2", "", t("enemy_anemone.last_trick")), mini, resultLines(s, last, r, t, false));
     return [main, recap];
   }
   if (firstOfLaterHand) {
@@ -403,7 +399,7 @@ function trickArea(s, inTrick, ui) {
   }
   main.classList.add("done");
   const { row, r } = resolvedSlots(s, last, t);
-  main.append(el("h3", "ea-trick-title", t("enemy_anemone.trick_done", { trick: view.trick_number - 1 })),
+  main.append(el("h2", "ea-trick-title", t("enemy_anemone.trick_done", { trick: view.trick_number - 1 })),
     row, resultLines(s, last, r, t, true));
   const key = `${view.round}:${view.trick_number}:${JSON.stringify(last)}`;
   if (memo.shown !== key) {
@@ -432,6 +428,7 @@ function mySeat(felt, s, moves, ui) {
   const hand = el("div", "hand ea-hand");
   hand.dataset.part = "hand";
   hand.dataset.anchor = `seat-${s.viewer}`;
+  hand.setAttribute("role", "group");
   hand.setAttribute("aria-label", t("table.hand"));
   for (const card of sortHand(view.hand)) {
     const c = eaCard(card, t);

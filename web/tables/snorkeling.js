@@ -1,7 +1,8 @@
 // The Snorkeling table: opponents' piles, the centre and draw pile, your pile and hand.
-import { el, symbol, cardBacks, legal } from "./common.js";
+import { el, symbol, cardBacks, legal, painted, named, pressable } from "./common.js";
 
-function cardName(card, t) {
+/** A Snorkeling card in words ("blue 3", "orange Ray", "Lanternfish"). */
+export function cardName(card, t) {
   const special = `snorkeling.card.${card}`;
   if (t(special) !== special) return t(special);
   const value = `snorkeling.value.${card[1]}`;
@@ -13,16 +14,23 @@ export function snCard(card, t, extra = "") {
   const node = el("div", `card sn sn-${card[0]} ${extra}`);
   node.dataset.card = card;
   const name = cardName(card, t);
-  node.setAttribute("aria-label", name);
+  named(node, name);
   node.title = name;
-  node.append(el("span", "corner tl", card[1]), symbol(`sym-${card[0]}`), el("span", "corner br", card[1]));
+  node.append(painted("span", "corner tl", card[1], { hidden: true }), symbol(`sym-${card[0]}`), painted("span", "corner br", card[1], { hidden: true }));
   const special = { 0: "snorkeling.value.0", 4: "snorkeling.value.4" }[card[1]];
-  if (special && card[0] !== "L") node.append(el("span", "caption", t(special)));
+  if (special && card[0] !== "L") node.append(painted("span", "caption", t(special), { hidden: true }));
   return node;
 }
 
-function snPile(pile, t) {
-  const box = el("div", "pile");
+// "Bot 2's pile, top: orange Ray, 3 cards" (or that it is empty).
+function pileName(cards, name, t) {
+  if (!cards.length) return t("snorkeling.pile_empty", { name });
+  return t("snorkeling.pile_of", { name, card: cardName(cards.at(-1), t), cards: t("table.cards", { n: cards.length, count: cards.length }) });
+}
+
+// A pile of cards, bottom to top, named by `name` (whose it is, its top card and its size).
+function snPile(pile, t, name) {
+  const box = named(el("div", "pile"), name);
   pile.forEach((card, i) => {
     const c = snCard(card, t, i === pile.length - 1 ? "top" : "under");
     c.style.setProperty("--i", i);
@@ -55,23 +63,24 @@ export function snorkeling(felt, s, ui) {
     box.dataset.seat = seat;
     if (seat === view.current_player) box.classList.add("current");
     const head = el("header", "seat-head");
-    head.append(el("span", "seat-name", s.names[seat]), el("span", "seat-score", String(view.totals[seat])));
+    head.append(el("span", "seat-name", s.names[seat]), painted("span", "seat-score", String(view.totals[seat])));
     box.append(head);
-    const pile = snPile(view.piles[seat], t);
+    const cards = view.piles[seat];
+    const pile = snPile(cards, t, pileName(cards, s.names[seat], t));
     pile.dataset.anchor = `pile-${seat}`;
-    pile.setAttribute("aria-label", `${t("snorkeling.pile")}: ${s.names[seat]}`);
     box.append(pile);
-    if (placeTargets.has(seat)) {
-      legal(box, placeTargets.get(seat));
-      box.classList.add("target");
-      box.tabIndex = 0;
-      box.setAttribute("role", "button");
-      const go = () => ui.act(placeTargets.get(seat));
-      box.addEventListener("click", go);
-      box.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") go(); });
-    }
     return box;
   };
+  // A pile the picked card may go on: the whole seat is the button (after its content is drawn).
+  const target = (box, seat) => {
+    if (!placeTargets.has(seat)) return box;
+    const action = placeTargets.get(seat);
+    legal(box, action);
+    box.classList.add("target");
+    pressable(box, labelOf(action), () => ui.act(action));
+    return box;
+  };
+  const labelOf = (action) => s.moves.find((m) => m.action === action)?.label ?? action;
 
   const order = [];
   for (let i = 1; i <= view.players; i++) order.push(((me ?? -1) + i + view.players) % view.players);
@@ -82,30 +91,29 @@ export function snorkeling(felt, s, ui) {
     const backs = cardBacks(view.hand_sizes[seat], t);
     backs.dataset.anchor = `seat-${seat}`;
     box.append(backs);
-    others.append(box);
+    others.append(target(box, seat));
   }
   felt.append(others);
 
   const middle = el("div", "middle");
   const centre = el("div", "centre");
   centre.dataset.anchor = "centre";
-  centre.append(el("div", "label", t("snorkeling.centre")));
+  // The top card speaks for the pile: "Centre pile, top: orange Ray, 5 cards".
+  centre.append(painted("div", "label", t("snorkeling.centre"), { hidden: true }));
   const top = snCard(view.center_top, t, "big");
-  centre.append(top, el("div", "count", String(view.center_size)));
+  named(top, t("snorkeling.centre_of", { card: cardName(view.center_top, t), cards: t("table.cards", { n: view.center_size, count: view.center_size }) }));
+  centre.append(top, painted("div", "count", String(view.center_size), { hidden: true }));
   if (centreAction) {
     legal(centre, centreAction);
     centre.classList.add("target");
-    centre.tabIndex = 0;
-    centre.setAttribute("role", "button");
-    centre.addEventListener("click", () => ui.act(centreAction));
-    centre.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") ui.act(centreAction); });
+    pressable(centre, labelOf(centreAction), () => ui.act(centreAction));
   }
   const draw = el("div", "draw");
   draw.dataset.anchor = "stock";
-  draw.append(el("div", "label", t("snorkeling.draw_pile")));
-  const back = el("div", "card back big");
+  draw.append(painted("div", "label", t("snorkeling.draw_pile"), { hidden: true }));
+  const back = named(el("div", "card back big"), t("snorkeling.draw_of", { cards: t("table.cards", { n: view.draw_pile_size, count: view.draw_pile_size }) }));
   back.append(symbol("sym-back"));
-  draw.append(back, el("div", "count", String(view.draw_pile_size)));
+  draw.append(back, painted("div", "count", String(view.draw_pile_size), { hidden: true }));
   middle.append(centre, draw);
   if (me != null && view.current_player === me) {
     const can = (verb) => moves.some((a) => a.startsWith(`${verb} `));
@@ -118,23 +126,23 @@ export function snorkeling(felt, s, ui) {
   felt.append(middle);
 
   if (me == null) return;
-  const mine = seatBox(me);
+  const mine = seatBox(me);  // never a target: no card goes on your own pile
   mine.classList.add("mine");
   const hand = el("div", "hand");
   hand.dataset.part = "hand";
   hand.dataset.anchor = `seat-${me}`;
+  hand.setAttribute("role", "group");
   hand.setAttribute("aria-label", t("table.hand"));
   for (const card of view.hand) {
     const actions = moves.filter((a) => a.split(" ")[1] === card);
     const c = snCard(card, t, actions.length ? "playable" : "");
     if (card === selected) c.classList.add("selected");
-    if (actions.length) {
-      legal(c, actions.length === 1 ? actions[0] : "");
-      c.tabIndex = 0;
-      c.setAttribute("role", "button");
-      const go = () => (actions.length === 1 ? ui.act(actions[0]) : ui.select(card));
-      c.addEventListener("click", go);
-      c.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") go(); });
+    if (actions.length === 1) {
+      legal(c, actions[0]);
+      pressable(c, labelOf(actions[0]), () => ui.act(actions[0]));
+    } else if (actions.length) {  // several places to go: pick it, then its target
+      legal(c, "");
+      pressable(c, cardName(card, t), () => ui.select(card), { pressed: card === selected });
     } else {
       c.addEventListener("click", () => ui.explain(`center ${card}`));  // says why not
     }
@@ -179,7 +187,8 @@ export function snorkelingGhost(flight, t) {
 export function snorkelingEndColumns(entry, s, t) {
   if (!entry.piles) return [];
   return [{ head: t("snorkeling.pile"), cell: (seat) => {
-    const pile = snPile(entry.piles[seat], t);
+    const cards = entry.piles[seat];
+    const pile = snPile(cards, t, pileName(cards, s.names[seat], t));
     pile.classList.add("end-pile");
     return pile;
   } }];
