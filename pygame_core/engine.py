@@ -54,7 +54,9 @@ class Option:
 
     ``kind`` is ``bool``, ``int`` or ``str``; ``choices`` limits the values (``None`` = any of
     ``kind``). An ``int`` option has a range, ``minimum .. maximum`` (GEN-6: every numeric option
-    is bounded), or its ``choices``. ``seat`` options take a seat number or ``None``.
+    is bounded), or its ``choices``. ``seat`` options take a seat number or ``None``. ``needs``
+    names a ``bool`` option that must be on for this one to be on (``needs_why`` says why, with its
+    rule id); the start screen greys it out until then.
     """
 
     default: Any
@@ -63,6 +65,8 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     seat: bool = False
+    needs: str | None = None
+    needs_why: str = ""
 
     def bounds(self, players: int) -> tuple[int, int]:
         """The range of a numeric option (a seat option's is ``0 .. players - 1``)."""
@@ -199,8 +203,12 @@ class Game:
         unknown = sorted(shown(name) for name in options if name not in spec)
         if unknown:
             raise InvalidOption(f"{self.name}: unknown option {unknown[0]}; known: {', '.join(sorted(spec))}")
-        return {name: opt.check(name, options.get(name, opt.default), self.players)
-                for name, opt in spec.items()}
+        checked = {name: opt.check(name, options.get(name, opt.default), self.players)
+                   for name, opt in spec.items()}
+        for name, opt in spec.items():
+            if opt.needs and checked[name] and not checked[opt.needs]:
+                raise InvalidOption(f"option {name}: only possible with {opt.needs}=True ({opt.needs_why})")
+        return checked
 
     def _check_deck(self, deck: list[str] | None) -> list[str] | None:
         if deck is None:

@@ -26,6 +26,7 @@ from .saves import MAX_SAVE_CHARS, too_deep
 
 SAVE_KIND = "tidepool-table"
 MAX_SPEED_MS = 60_000
+MAX_LOG = 10_000_000  # log entries in one answer: more than any game's history holds (the default)
 
 
 class Table:
@@ -97,10 +98,12 @@ class Table:
                 names.append(cat["bot_name"].replace("{level}", level).replace("{n}", str(seat + 1)))
         return names
 
-    def state(self, log_from: int = 0, **options: Any) -> dict:
+    def state(self, log_from: int = 0, log_limit: int = MAX_LOG, **options: Any) -> dict:
         """The page's picture of the table for the viewer: the current human, or ``viewer`` when
         given (``None`` = spectator, e.g. while a hot-seat hand-over hides the hand); ``lang``, when
-        given, switches the table's sentences to that language (``ValueError`` if unknown)."""
+        given, switches the table's sentences to that language (``ValueError`` if unknown). The
+        ``log`` holds the history entries from ``log_from`` on, at most the last ``log_limit`` of
+        them (a long game's page gets its latest moves, not megabytes of log)."""
         game = self.game
         current = game.current_player
         if "lang" in options:
@@ -113,7 +116,7 @@ class Table:
         names = self.names()
         view = game.view(self.viewer)
         moves = move_items(game.name, view["legal_actions"], names, self.lang)
-        log_from = max(0, min(log_from, len(game.history)))
+        log_from = max(0, min(log_from, len(game.history)), len(game.history) - log_limit)
         return {"ok": True, "view": view, "viewer": self.viewer, "seats": self.seats, "names": names,
                 "moves": moves, "log": log_items(game, log_from, names, self.lang),
                 "log_size": len(game.history), "seed": game.seed, "steps": len(game.actions),
@@ -121,9 +124,10 @@ class Table:
                 "can_undo": self.undo_target(self.viewer) is not None,
                 "summary": summary(game)}
 
-    def replay_state(self, step: int, viewer: Any) -> dict:
+    def replay_state(self, step: int, viewer: Any, log_limit: int = MAX_LOG) -> dict:
         """The table after the first ``step`` actions, seen by ``viewer`` (a seat, ``None`` for a
-        spectator, or ``"all"`` for every hand open), with the log up to there."""
+        spectator, or ``"all"`` for every hand open), with the log up to there (its last
+        ``log_limit`` entries at most)."""
         if type(step) is not int or not 0 <= step <= len(self.game.actions):
             raise ValueError(f"replay step must be 0..{len(self.game.actions)}, got {shown(step)}")
         cursor = self.replay_cursor
@@ -137,7 +141,7 @@ class Table:
         view = cursor.view(seat)
         view["legal_actions"] = []
         state = {"ok": True, "view": view, "viewer": seat, "seats": self.seats, "names": names,
-                 "moves": [], "log": log_items(cursor, 0, names, self.lang),
+                 "moves": [], "log": log_items(cursor, max(0, len(cursor.history) - log_limit), names, self.lang),
                  "log_size": len(cursor.history), "step": step, "steps": len(self.game.actions),
                  "bot_to_move": False, "can_undo": False}
         if viewer == "all":
@@ -384,7 +388,7 @@ def info(lang: str = "en") -> dict:
         cls = REGISTRY[name]
         options = [{"name": n, "default": o.default, "kind": "seat" if o.seat else o.kind.__name__,
                     "choices": list(o.choices) if o.choices else None, "minimum": o.minimum,
-                    "maximum": o.maximum}
+                    "maximum": o.maximum, "needs": o.needs}
                    for n, o in cls.all_options().items()]
         games.append({"name": name, "min_players": cls.min_players, "max_players": cls.max_players,
                       "options": options})
@@ -414,10 +418,12 @@ COMMANDS = {
     "start": start,
     "state": lambda p: _require_table().state(
         whole_number("log_from", p.get("log_from", 0)),
+        whole_number("log_limit", p.get("log_limit", MAX_LOG), 1, MAX_LOG),
         **({"viewer": p["viewer"]} if "viewer" in p else {}),
         **({"lang": _field(p, "lang", "en", "a string")} if "lang" in p else {})),
     "undo": lambda p: (_require_table().undo(p.get("seat")), {"ok": True})[1],
-    "replay": lambda p: _require_table().replay_state(p.get("step", 0), p.get("viewer")),
+    "replay": lambda p: _require_table().replay_state(
+        p.get("step", 0), p.get("viewer"), whole_number("log_limit", p.get("log_limit", MAX_LOG), 1, MAX_LOG)),
     "act": lambda p: act(_field(p, "action", None, "a string")),
     "explain": lambda p: explain(_field(p, "action", None, "a string")),
     "bot_step": lambda p: bot_step(_field(p, "budget_ms", None, "a number", null=True)),

@@ -411,11 +411,15 @@ def test_gf9_ruling_stalled_play_ends_after_1000_idle_asks():
                     deck=FULL)
     first_legal_until(g, lambda game: game.view(None)["stock_size"] == 0)
     assert len(g.actions) == 34 and not g.is_over
+    assert [e["type"] for e in g.history].count("go_fish") == 32  # GF-4 while the stock lasted
     for _ in range(999):
         asker, action = g.current_player, g.legal_actions()[0]
         added = play(g, action)
-        assert [entry["type"] for entry in added] == ["ask", "go_fish"]  # no draw from an empty stock
+        # GF-9a: nobody says "Go fish" and nobody draws from the empty stock; the miss is logged
+        assert added[1:] == [{"type": "miss", "seat": added[0]["asked"], "asker": asker}]
         assert g.current_player == added[0]["asked"] != asker  # GF-5: to the asked player
+    assert describe("go_fish", added[1]) == (
+        f"Player {added[0]['asked'] + 1} has nothing to hand over, and the stock is empty: the turn passes.")
     assert not g.is_over
     play(g, g.legal_actions()[0])
     assert g.is_over and g.history[-2] == {"type": "end", "reason": "stalled"}
@@ -579,8 +583,8 @@ def test_describe_renders_every_history_entry_type():
     entries = [entry for g in _all_entry_types_games() for entry in g.history]
     kinds = {(e["type"], e.get("reason"), e.get("count")) for e in entries}
     assert {e["type"] for e in entries} == {
-        "deal", "book", "ask", "ask_card", "give", "give_card", "go_fish", "fish", "fish_shown",
-        "draw", "skip", "end", "game_end"}
+        "deal", "book", "ask", "ask_card", "give", "give_card", "go_fish", "miss", "fish",
+        "fish_shown", "draw", "skip", "end", "game_end"}
     assert {("give", None, 1), ("give", None, 2), ("give", None, 3)} <= kinds
     assert {("skip", "no_cards", None), ("skip", "no_one_to_ask", None)} <= kinds
     assert {r for t, r, _ in kinds if t == "end"} == {"empty_hand", "empty_stock", "all_books",

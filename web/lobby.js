@@ -19,6 +19,38 @@ export function lobbyData() {
   return lobby;
 }
 
+// Three cards of each game, fanned on its card in the lobby (pictures only: the name says it).
+const ART = {
+  snorkeling: [["sym-B", "3", "#2463b4"], ["sym-Y", "4", "#c98a00"], ["sym-O", "5", "#d9622b"]],
+  go_fish: [["♠", "7", "#17202a"], ["♥", "7", "#c8102e"], ["♦", "7", "#c8102e"]],
+  enemy_anemone: [["sym-ea-O", "9", "#7b3fb5"], ["sym-ea-J", "4", "#c2397e"], ["sym-ea-A", "", "#ff4f94"]],
+};
+const SVG = "http://www.w3.org/2000/svg";
+
+// A picture (an SVG symbol of the page's sprite, or a suit sign) with its corner index.
+function gameArt(name) {
+  const art = document.createElement("span");
+  art.className = "game-art";
+  art.setAttribute("aria-hidden", "true");
+  for (const [picture, index, colour] of ART[name] ?? []) {
+    const card = Object.assign(document.createElement("span"), { className: "art-card" });
+    card.style.setProperty("--c", colour);
+    card.append(Object.assign(document.createElement("b"), { textContent: index }));
+    if (picture.startsWith("sym-")) {
+      const svg = document.createElementNS(SVG, "svg");
+      svg.setAttribute("viewBox", "0 0 24 24");
+      const use = document.createElementNS(SVG, "use");
+      use.setAttribute("href", `#${picture}`);
+      svg.append(use);
+      card.append(svg);
+    } else {
+      card.append(Object.assign(document.createElement("i"), { textContent: picture }));
+    }
+    art.append(card);
+  }
+  return art;
+}
+
 /** Build the game cards and the language list from `data` (lobby.json). */
 export function drawLobby(data) {
   lobby = data;
@@ -34,7 +66,7 @@ export function drawLobby(data) {
     const range = Object.assign(document.createElement("span"), {
       className: "game-range", textContent: t("start.player_range", { min: game.min_players, max: game.max_players }),
     });
-    label.append(input, name, blurb, range);
+    label.append(input, gameArt(game.name), name, blurb, range);
     choices.append(label);
   }
   for (const lang of [$("#lang"), $("#table-lang")]) {
@@ -69,6 +101,20 @@ function renderSetup(config = {}) {
   advanced.replaceChildren();
   for (const opt of game.options) {
     (ADVANCED.has(opt.name) ? advanced : list).append(optionControl(name, opt, config.options?.[opt.name]));
+  }
+  applyNeeds();
+}
+
+// An option that needs another (Go Fish's bluffs need exact cards) is off and greyed out until
+// that one is on.
+function applyNeeds() {
+  const form = $("#start-form");
+  for (const input of form.querySelectorAll("[data-needs]")) {
+    const needed = form.elements[`option.${input.dataset.needs}`];
+    const off = !needed?.checked;
+    if (off) input.checked = false;
+    input.disabled = off;
+    input.closest("label").classList.toggle("disabled", off);
   }
 }
 
@@ -129,6 +175,7 @@ function optionControl(game, opt, value) {
   }
   input.name = `option.${opt.name}`;
   input.dataset.kind = opt.kind;
+  if (opt.needs) input.dataset.needs = opt.needs;
   label.append(text, input);
   return label;
 }
@@ -163,6 +210,7 @@ export function wireLobby({ onLanguage, onStart }) {
       const seats = [...document.querySelectorAll("#seat-list select")].map((s) => s.value);
       renderSetup({ players: Number($("#players").value), seats });
     } else if (ev.target.id === "lang") onLanguage(ev.target.value);
+    else if (ev.target.name?.startsWith("option.")) applyNeeds();
   });
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();

@@ -2,7 +2,8 @@
 // from any seat's point of view or with every hand open.
 import { call } from "./engine.js";
 import { t } from "./i18n.js";
-import { app, drawFelt, refresh, renderScores, setPrompt } from "./table.js";
+import { app, drawFelt, logItems, LOG_PAGE, refresh, renderRound, renderScores, setPrompt } from "./table.js";
+import { motions } from "./tables/index.js";
 
 const $ = (sel) => document.querySelector(sel);
 const html = document.documentElement;
@@ -25,21 +26,27 @@ async function replayTo(step) {
   const r = app.replay;
   if (!r) return;
   r.step = Math.max(0, Math.min(app.state.steps, step));
-  const s = await call("replay", { step: r.step, viewer: r.viewer });
+  const s = await call("replay", { step: r.step, viewer: r.viewer, log_limit: LOG_PAGE });
   if (app.replay !== r || r.step !== s.step) return;  // left, or a later step was asked meanwhile
   html.dataset.replayStep = r.step;
   $("#replay-step").value = r.step;
   $("#replay-count").textContent = t("replay.count", { n: r.step, total: s.steps });
   const log = $("#log");
-  log.replaceChildren(...s.log.map((e) => Object.assign(document.createElement("li"), { className: `log-${e.type}`, textContent: e.text })));
+  log.replaceChildren(...logItems(s.log, true));
   log.scrollTop = log.scrollHeight;
   const hands = $("#open-hands");
   hands.hidden = !s.open_hands;
+  const face = (card) => motions[s.view.game].ghost({ card }, t);
   hands.replaceChildren(...(s.open_hands ?? []).map((hand, seat) => {
-    const row = document.createElement("p");
-    row.textContent = `${s.names[seat]}: ${hand.join(" ")}`;
+    const row = document.createElement("div");
+    row.className = "open-hand";
+    const cards = document.createElement("div");
+    cards.className = "open-hand-cards";
+    cards.append(...hand.map(face));
+    row.append(Object.assign(document.createElement("h3"), { textContent: s.names[seat] }), cards);
     return row;
   }));
+  renderRound(s.view);
   renderScores($("#scores"), s);
   setPrompt(t("replay.count", { n: r.step, total: s.steps }));
   drawFelt(s, {});

@@ -1,7 +1,8 @@
 // The rules of each game in a dialog, all text from the message catalog (locales/*.rules.json):
 // rules.<game>.title / .intro, the sections listed in rules.<game>.sections (each with .title and
 // .text), then "Questions players ask" from rules.<game>.questions (rules.<game>.q.<id> and
-// rules.<game>.a.<id>, each answer naming its rule id), and a link to the game's rules demo.
+// rules.<game>.a.<id>), and a link to the game's rules demo. Each answer names the rule ids and
+// rulings it rests on in closing brackets: they are shown apart, in a collapsed "Rulings" list.
 //
 // openRules(game, {t, container}) fills <dialog id="rules-dialog"> (created inside `container`,
 // default document.body, when the page has none) and opens it as a modal.
@@ -41,6 +42,14 @@ function richText(text) {
 function ids(t, key) {
   const text = t(key);
   return text === key ? [] : text.split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+// An answer as players read it, and the rule ids and rulings it rests on: the catalog's answers
+// name them in brackets, "… another turn (GF-4)." -> {answer: "… another turn.", reference: "GF-4"}.
+const REFERENCE = /\s*\(([A-Z]{2}-\d+[^()]*)\)/g;
+function splitReference(text) {
+  const references = [...text.matchAll(REFERENCE)].map((found) => found[1]);
+  return { answer: text.replace(REFERENCE, ""), reference: references.join("; ") };
 }
 
 function demoHref(game) {
@@ -116,12 +125,21 @@ function fill(dialog, game, t) {
     const faq = el("section", "rules-faq");
     faq.append(el("h3", "", t("rules.questions")));
     const list = el("dl");
+    const rulings = el("dl");
     for (const id of questions) {
-      const q = el("dt", "", t(`rules.${game}.q.${id}`));
+      const question = t(`rules.${game}.q.${id}`);
+      const { answer, reference } = splitReference(t(`rules.${game}.a.${id}`));
+      const q = el("dt", "", question);
       q.dataset.question = id;
-      list.append(q, el("dd", "", t(`rules.${game}.a.${id}`)));
+      list.append(q, el("dd", "", answer));
+      if (reference) rulings.append(el("dt", "", question), el("dd", "", reference));
     }
     faq.append(list);
+    if (rulings.childElementCount) {
+      const more = el("details", "rules-rulings");
+      more.append(el("summary", "", t("rules.rulings")), rulings);
+      faq.append(more);
+    }
     body.append(faq);
   }
   const foot = el("footer", "rules-foot");

@@ -38,6 +38,7 @@ export const app = {
 };
 
 const ROUND_ENDS = new Set(["round_end", "hand_end"]);
+export const LOG_PAGE = 2000;  // log entries asked for at once: a long game's page gets its latest
 const FORCED = new Set(["pass", "end", "keep", "discard"]);
 const FORCED_PAUSE_MS = 900;  // the forced move is shown this long before it is played
 
@@ -121,8 +122,7 @@ export async function enterTable() {
   $("#log").replaceChildren();
   if ($("#over").open) $("#over").close();
   show("table");
-  setState("playing");
-  await refresh();
+  await refresh();  // the first draw says "playing" (or "over" for a finished game)
 }
 
 function hotSeat(s = app.state) {
@@ -132,7 +132,7 @@ function hotSeat(s = app.state) {
 /** Ask the engine for the table as the viewer sees it, then draw it. */
 export async function refresh() {
   const gen = app.gen;
-  const payload = { log_from: app.logSize, lang: language() };
+  const payload = { log_from: app.logSize, log_limit: LOG_PAGE, lang: language() };
   if (app.state && hotSeat()) payload.viewer = app.viewer;
   let s = await call("state", payload);
   if (gen !== app.gen) return;
@@ -158,17 +158,22 @@ export function gameKey(game, key) {
   return has(`${game}.${key}`) ? `${game}.${key}` : key;
 }
 
+/** The bar's round (hand) label for `view`; hidden for a game without rounds (Go Fish). */
+export function renderRound(view) {
+  $("#round-label").textContent = t(gameKey(view.game, "table.round"), { n: view.round });
+  $("#round-label").hidden = !(view.round_scores ?? view.hand_scores);
+}
+
 export function render() {
   const s = app.state;
   const view = s.view;
   const fresh = s.log.filter((e) => e.i >= app.logSize);
   const first = app.logSize === 0;
-  appendLog(fresh);
+  appendLog(fresh, first);
   app.logSize = s.log_size;
   const end = !first && !view.is_over ? fresh.findLast((e) => ROUND_ENDS.has(e.type)) : null;
   if (end) openRoundEnd(s, end, fresh.slice(fresh.indexOf(end) + 1));
-  $("#round-label").textContent = t(gameKey(view.game, "table.round"), { n: view.round });
-  $("#round-label").hidden = !(view.round_scores ?? view.hand_scores);  // a game without rounds (Go Fish)
+  renderRound(view);
   html.dataset.turn = app.roundEnd ? "" : (view.current_player ?? "");
   renderScores($("#scores"), s);
   renderMoves(s);
@@ -201,6 +206,7 @@ export function render() {
     showOver(s);
     return;
   }
+  setState("playing");  // page contract: the table is drawn and the game goes on
   scheduleBot();
   scheduleForced(s);
 }
@@ -261,14 +267,18 @@ export function renderScores(table, s) {
   });
 }
 
-function appendLog(entries) {
+/** The log's items for `entries` ({i, type, text}); on a new list (`start`) the first says how
+ * many earlier entries were left out (a long game's page asks for its last LOG_PAGE only). */
+export function logItems(entries, start) {
+  const item = (className, text) => Object.assign(document.createElement("li"), { className, textContent: text });
+  const items = entries.map((e) => item(`log-${e.type}`, e.text));
+  if (start && entries[0]?.i > 0) items.unshift(item("log-earlier", t("table.log_earlier", { n: entries[0].i })));
+  return items;
+}
+
+function appendLog(entries, start) {
   const log = $("#log");
-  for (const e of entries) {
-    const li = document.createElement("li");
-    li.className = `log-${e.type}`;
-    li.textContent = e.text;
-    log.append(li);
-  }
+  log.append(...logItems(entries, start));
   if (entries.length) log.scrollTop = log.scrollHeight;
 }
 

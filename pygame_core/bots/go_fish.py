@@ -77,7 +77,7 @@ class Memory:
                 holds[entry["asker"]].add(entry["rank"])
             elif kind == "give_card":
                 holds[entry["asker"]].add(entry["card"][0])
-            elif kind == "go_fish":
+            elif kind == "go_fish" or kind == "miss":
                 if self.asked:
                     lacks[entry["seat"]].add(self.asked)
             elif kind == "fish" or kind == "draw":

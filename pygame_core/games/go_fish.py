@@ -37,7 +37,6 @@ from bisect import bisect_left, insort
 from itertools import permutations
 
 from ..engine import Game, Option, deal, parse_seat, random_order
-from ..errors import InvalidOption
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -84,12 +83,14 @@ class GoFish(Game):
     """
 
     name = "go_fish"
-    reveals_to_others = frozenset({"deal", "ask", "ask_card", "give", "give_card", "go_fish", "fish_shown"})
+    reveals_to_others = frozenset({"deal", "ask", "ask_card", "give", "give_card", "go_fish", "miss",
+                                   "fish_shown"})
     reveals_to_actor = frozenset({"fish", "draw"})
     option_spec = {
         "next_after_fish": Option("asked", str, choices=("asked", "left")),
         "ask_card": Option(False),
-        "ask_own_card": Option(False),
+        "ask_own_card": Option(False, needs="ask_card",
+                               needs_why="it lets a player name a card they hold themselves, GF-8"),
         "keep_playing": Option(False),
     }
 
@@ -118,13 +119,6 @@ class GoFish(Game):
         if len(what) == 1:
             return {"verb": "ask", "asked": seat, "rank": what}
         return {"verb": "ask_card", "asked": seat, "card": what}
-
-    def _check_options(self, options: dict) -> dict:
-        checked = super()._check_options(options)
-        if checked["ask_own_card"] and not checked["ask_card"]:
-            raise InvalidOption("option ask_own_card: only possible with ask_card=True "
-                                "(it lets a player name a card they hold themselves, GF-8)")
-        return checked
 
     # ----- setup (GF-1) -------------------------------------------------------------------------
 
@@ -223,8 +217,8 @@ class GoFish(Game):
             hand.sort()
             self._lay_book(me, what[0])
             again = True
-        else:
-            self.log("go_fish", seat=asked, asker=me)
+        else:  # GF-4; GF-9a: once the stock is empty nobody says "Go fish", the miss is logged
+            self.log("go_fish" if self.stock else "miss", seat=asked, asker=me)
             again = self._fish(me, what)
         if self.keep_playing:  # GF-9: play on until all books are down
             if sum(self.totals) == BOOKS:
@@ -453,7 +447,7 @@ class GoFish(Game):
                 excluded[asker].discard(card)
                 lows[asker][rank] += 1
                 highs[asker][rank] = min(3, highs[asker][rank] + 1)
-            elif kind == "go_fish":
+            elif kind == "go_fish" or kind == "miss":
                 asked = entry["seat"]
                 if asked_card is None:
                     lows[asked][asked_rank] = highs[asked][asked_rank] = 0

@@ -227,3 +227,34 @@ def test_back_button_returns_to_the_start_screen(page, base_url, open_app):
     page.go_forward()
     wait_for_attr(page, "screen", "table")
     assert wait_for_my_turn_or_end(page) == "playing"
+
+
+# ----- the lobby -----------------------------------------------------------------------------
+
+def test_lobby_cards_have_art_and_a_dependent_option_waits_for_its_own(page, base_url, open_app):
+    """A card per game with its picture, name, pitch and player range; Go Fish's bluffs (GF-8's
+    ask_own_card) stay off and greyed out until exact cards (ask_card) are on."""
+    assert open_app(page, base_url) == "ready"
+    for game, title in zip(GAMES, ["Snorkeling", "Go Fish", "Enemy Anemone"]):
+        card = page.locator(f".game-choice.game-{game}")
+        expect(card.locator(".game-art .art-card")).to_have_count(3)
+        assert card.locator(".game-art").get_attribute("aria-hidden") == "true"
+        assert card.locator(".game-name").inner_text() == title
+        assert card.locator(".game-range").inner_text() == "2–6 players"
+        assert len(card.locator(".game-blurb").inner_text()) > 20
+    page.locator("input[name=game][value=go_fish]").check()
+    exact = page.locator("input[name='option.ask_card']")
+    bluffs = page.locator("input[name='option.ask_own_card']")
+    expect(bluffs).to_be_disabled()
+    exact.check()
+    expect(bluffs).to_be_enabled()
+    bluffs.check()
+    exact.uncheck()
+    expect(bluffs).to_be_disabled()
+    expect(bluffs).not_to_be_checked()
+    exact.check()
+    bluffs.check()
+    page.locator("#start-button").click()
+    wait_for_attr(page, "state", "playing")
+    options = engine(page, "state")["view"]["options"]
+    assert options["ask_card"] is True and options["ask_own_card"] is True

@@ -214,6 +214,21 @@ def test_options_from_the_url_run_to_the_end(page, base_url, open_app):
     assert sum(totals) == 13 or "no book has been laid down" in "\n".join(log_lines(page))
 
 
+def test_keep_playing_log_says_no_go_fish_once_the_stock_is_empty(page, base_url, open_app):
+    """GF-9a: once the stock is empty nobody says "Go fish": the log and the latest-ask panel say
+    that the asked player had nothing to hand over. (At two players an empty stock leaves no miss:
+    every card is in the two hands.)"""
+    open_app(page, base_url, f"game=go_fish&players=4&seats={bots(4)}&seed=3&speed=0&options=keep_playing=1")
+    assert_game_over(page, 4)
+    lines = log_lines(page)
+    empty = [k for k, line in enumerate(lines) if "and the stock is empty: the turn passes" in line]
+    assert empty, lines[-20:]
+    assert any("Go fish" in line for line in lines[:empty[0]])  # GF-4 while the stock lasted
+    assert not [line for line in lines[empty[0]:] if "Go fish" in line or "draws a card" in line]
+    news = page.locator("#felt .gf-news").inner_text()
+    assert "Go fish" not in news
+
+
 def test_narrow_window_six_players(page, base_url, open_app):
     """The embed case: about 400 px wide, nothing sticks out sideways, and asking still works."""
     page.set_viewport_size({"width": 400, "height": 800})

@@ -122,9 +122,17 @@ def check_rules(dialog, game):
     assert sections.count() >= 6
     for title in sections.locator("h3").all_inner_texts():
         assert title and "." not in title, title  # a text, not a missing catalog key
-    answers = dialog.locator(".rules-faq dd").all_inner_texts()
+    # Answers in players' words; the rule ids and rulings behind them only in the collapsed list.
+    answers = dialog.locator(".rules-faq > dl > dd").all_inner_texts()
     prefix = {"snorkeling": "SN", "go_fish": "GF", "enemy_anemone": "EA"}[game]
-    assert len(answers) >= 5 and all(re.search(rf"\({prefix}-\d+", a) for a in answers)
+    assert len(answers) >= 5 and not [a for a in answers if re.search(r"[A-Z]{2}-\d", a)]
+    assert not [a for a in answers if "source" in a.lower()]
+    rulings = dialog.locator(".rules-rulings")
+    assert rulings.get_attribute("open") is None
+    assert rulings.locator("summary").inner_text() == "Rulings and rule numbers"
+    references = rulings.locator("dd").all_text_contents()  # collapsed: not rendered
+    assert len(references) == len(answers)
+    assert all(re.match(rf"{prefix}-\d+", r) for r in references)
     link = dialog.locator("a.rules-demo-link")
     assert f"demo={game}" in link.get_attribute("href")
 

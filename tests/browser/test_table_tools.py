@@ -6,6 +6,8 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+
+import pygame_core as pc
 from playwright.sync_api import expect
 from pages import wait_for_attr, wait_for_my_turn_or_end
 
@@ -129,11 +131,24 @@ def test_replay_reaches_the_final_position(page, base_url, open_app, game):
     page.locator("#replay-button").click()
     assert page.locator("#replay-bar").is_visible()
     wait_for_attr(page, "replayStep", 0)
+    round_label = page.locator("#round-label")
+    if game != "go_fish":  # the bar names the round (hand) the step is in, not the last one
+        expect(round_label).to_have_text(re.compile(r"^Hand 1 of \d$" if game == "enemy_anemone" else r"^Round 1$"))
     page.locator("#replay-next").click()
     wait_for_attr(page, "replayStep", 1)
-    assert page.locator("#open-hands p").count() == 3  # all cards open
+    # All cards open, as cards: each seat's hand in the engine's order.
+    step = engine(page, "replay", {"step": 1, "viewer": "all"})
+    rows = page.locator("#open-hands .open-hand")
+    expect(rows).to_have_count(3)
+    for seat in range(3):
+        assert rows.nth(seat).locator("h3").inner_text() == step["names"][seat]
+        cards = rows.nth(seat).locator(".card[data-card]")
+        assert cards.evaluate_all("cs => cs.map(c => c.dataset.card)") == step["open_hands"][seat]
     page.locator("#replay-last").click()
     wait_for_attr(page, "replayStep", final["steps"])
+    if game != "go_fish":
+        n = final["view"]["round"]
+        expect(round_label).to_have_text(re.compile(rf"^Hand {n} of \d$" if game == "enemy_anemone" else rf"^Round {n}$"))
     last = engine(page, "replay", {"step": final["steps"], "viewer": None})
     assert last["view"] == {**final["view"], "legal_actions": []}
     assert page.locator("#log li").count() == final["log_size"]
@@ -202,3 +217,38 @@ def test_embed_example_renders_two_tables(page, base_url):
         games.add(frame.evaluate("window.tidepool.call('state').then((r) => r.view.game)"))
     assert len(games) == 2
     assert re.search(r"iframe", page.content())
+
+
+def test_a_long_game_sends_the_page_only_its_latest_log_entries(page, base_url, open_app, tmp_path):
+    """A long legal save (Go Fish's stalled play, GF-9a's ruling for GEN-6: 1,034 asks) opens with
+    the log's last 2,000 entries in the page, the first line saying how many are left out; each
+    replay step is paged the same way."""
+    deck = [rank + suit for rank in "A23456789TJQK" for suit in "CDHS"]
+    g = pc.new_game("go_fish", 4, seed=1, options={"first_player": 0, "keep_playing": True}, deck=deck)
+    while not g.is_over:
+        g.apply(g.legal_actions()[0])
+    total = len(g.history)
+    assert len(g.actions) == 1034 and total == 2103
+    save = {"kind": "tidepool-table", "seats": ["human", "bot:random", "bot:random", "bot:random"],
+            "lang": "en", "game": json.loads(g.to_json())}
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(save))
+    open_app(page, base_url)
+    page.locator("#import-file").set_input_files(str(path))
+    wait_for_attr(page, "state", "over")
+    items = page.locator("#log li")
+    expect(items).to_have_count(2001)
+    assert items.first.inner_text() == "103 earlier entries are not listed here; Replay shows every move."
+    assert items.last.inner_text() == g_text(g.history[-1])
+    page.locator("#replay-button").click()
+    wait_for_attr(page, "replayStep", 0)
+    expect(items).to_have_count(1)  # the deal
+    page.locator("#replay-last").click()
+    wait_for_attr(page, "replayStep", 1034)
+    expect(items).to_have_count(2001)
+    assert items.first.inner_text().startswith("103 earlier entries")
+
+
+def g_text(entry):
+    from pygame_core.describe import describe
+    return describe("go_fish", entry, ["Player 1 (you)", "Bot 2 (random)", "Bot 3 (random)", "Bot 4 (random)"])

@@ -513,6 +513,8 @@ function newsLines(info, { s, t, n, who, view, me }) {
       answer.textContent = info.what.length === 2
         ? t("go_fish.news.give_card", { seat: who(info.asked), card: n.card(info.what) })
         : t("go_fish.news.give", { seat: who(info.asked), count: info.given, n: info.given, rank: n.rank(info.what), ranks: n.ranks(info.what) });
+    } else if (info.fish === "none") {  // GF-9a: with the stock empty nobody says "Go fish"
+      answer.textContent = t("go_fish.news.miss", { seat: who(info.asked) });
     } else {
       answer.append(symbol("sym-L"), el("span", "", t("go_fish.news.go_fish")));
     }
@@ -544,7 +546,8 @@ function newsLines(info, { s, t, n, who, view, me }) {
 function shortLine(info, { t, n, who }) {
   if (info.raw || info.deal) return (info.raw ?? [info.deal])[0].text;
   const args = { seat: who(info.asker), asked: who(info.asked, true), what: whatText(info.what, t, n), count: info.given };
-  let text = t(info.given ? "go_fish.news.short_catch" : "go_fish.news.short_miss", args);
+  const answer = info.given ? "short_catch" : info.fish === "none" ? "short_none" : "short_miss";
+  let text = t(`go_fish.news.${answer}`, args);
   if (info.fish && info.fish.length === 2) text += ` ${t("go_fish.news.short_shown")}`;
   for (const b of info.books) if (b.book) text += ` ${t("go_fish.news.short_book", { ranks: n.ranks(b.book.what) })}`;
   return text;
