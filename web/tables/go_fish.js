@@ -5,7 +5,7 @@
 // way round); with the ask_card variant a small picker names the exact card. When only one move
 // fits what has been picked, it is made at once. Nothing here decides what is legal: every
 // highlight comes from s.moves, every number from s.view, every sentence from the catalog.
-import { el, symbol, legal } from "./common.js";
+import { el, symbol, legal, named, painted, pressable } from "./common.js";
 
 const RANKS = "A23456789TJQK";
 const SUITS = "CDHS";
@@ -61,17 +61,19 @@ function gfCard(card, t, extra = "") {
   const node = el("div", `card gf gf-${RED.has(suit) ? "red" : "black"} ${extra}`.trim());
   node.dataset.card = card;
   const name = names(t).card(card);
-  node.setAttribute("aria-label", name);
+  named(node, name);
   node.title = name;
   const corner = (where) => {
     const box = el("span", `corner ${where}`);
-    box.append(el("b", "", SHOWN_RANK[rank] ?? rank), suitIcon(suit));
+    box.setAttribute("aria-hidden", "true");
+    box.append(painted("b", "", SHOWN_RANK[rank] ?? rank), suitIcon(suit));
     return box;
   };
   const face = el("span", "face");
+  face.setAttribute("aria-hidden", "true");
   if ("JQK".includes(rank)) {
     face.classList.add("court");
-    face.append(el("b", "", rank), suitIcon(suit));
+    face.append(painted("b", "", rank), suitIcon(suit));
   } else {
     face.append(suitIcon(suit));
   }
@@ -99,15 +101,16 @@ function bookStack(rank, t, extra = "") {
     icon.classList.add(RED.has(suit) ? "red" : "black");
     pips.append(icon);
   }
-  node.append(el("b", "", SHOWN_RANK[rank] ?? rank), pips);
+  node.append(painted("b", "", SHOWN_RANK[rank] ?? rank), pips);
   return node;
 }
 
 function booksRow(books, seat, fresh, popped, t) {
   const row = el("div", "gf-books");
   row.dataset.anchor = `books-${seat}`;
+  row.setAttribute("role", "group");
   row.setAttribute("aria-label", t("go_fish.books"));
-  if (!books.length) row.append(el("span", "gf-none", t("go_fish.no_books")));
+  if (!books.length) row.append(painted("span", "gf-none", t("go_fish.no_books")));
   books.forEach((rank, i) => {
     const classes = [fresh.has(`${seat}:${rank}`) ? "gf-fresh" : "", popped[seat] != null && i >= popped[seat] ? "gf-pop" : ""];
     row.append(bookStack(rank, t, classes.join(" ")));
@@ -125,24 +128,14 @@ function fan(count, t) {
     b.style.setProperty("--a", `${(i - (shown - 1) / 2) * Math.min(8, 48 / Math.max(shown, 1))}deg`);
     box.append(b);
   }
-  if (!count) box.append(el("span", "gf-none", t("go_fish.no_cards")));
-  else box.append(el("span", "gf-count", String(count)));
+  if (!count) box.append(painted("span", "gf-none", t("go_fish.no_cards")));
+  else box.append(painted("span", "gf-count", String(count)));
   return box;
 }
 
-function button(node, key, label, go) {
-  node.tabIndex = 0;
-  node.setAttribute("role", "button");
+function button(node, key, label, go, pressed = null) {
   node.dataset.key = key;
-  if (label) node.setAttribute("aria-label", label);
-  node.addEventListener("click", go);
-  node.addEventListener("keydown", (ev) => {
-    if (ev.key === "Enter" || ev.key === " ") {
-      ev.preventDefault();
-      go();
-    }
-  });
-  return node;
+  return pressable(node, label, go, { pressed });
 }
 
 function parseMove(action) {
@@ -285,7 +278,7 @@ export function go_fish(felt, s, ui) {
 
   // --- a seat: name, books count, face-down fan (opponents), books laid down ---
   const seatBox = (seat) => {
-    const box = el("section", "seat gf-seat");
+    const box = el("div", "seat gf-seat");
     box.dataset.seat = seat;
     if (seat === view.current_player && !view.is_over) box.classList.add("current");
     if (view.winners.includes(seat)) box.classList.add("winner");
@@ -295,11 +288,10 @@ export function go_fish(felt, s, ui) {
     const name = el("span", "seat-name", s.names[seat]);
     name.title = s.names[seat];
     const booksText = t("go_fish.books_count", { n: view.totals[seat], count: view.totals[seat] });
-    const score = el("span", "seat-score");
+    const score = named(el("span", "seat-score"), booksText);
     score.title = booksText;
-    score.setAttribute("aria-label", booksText);
     const word = t("go_fish.books_word", { n: view.totals[seat], count: view.totals[seat] });
-    score.append(el("span", "gf-stack-icon"), el("span", "gf-score-n", String(view.totals[seat])), el("span", "gf-score-word", word));
+    score.append(el("span", "gf-stack-icon"), painted("span", "gf-score-n", String(view.totals[seat])), painted("span", "gf-score-word", word));
     head.append(name, score);
     if (seat === view.current_player && s.bot_to_move) {
       const dots = el("span", "gf-thinking");
@@ -329,11 +321,10 @@ export function go_fish(felt, s, ui) {
         if (sel.s === seat) box.classList.add("selected");
         const what = ready ? whatText(sel.c ?? sel.r, t, n) : null;
         const label = ready ? t("go_fish.ask_whom", { name: s.names[seat], what }) : t("go_fish.ask_seat", { name: s.names[seat] });
-        button(box, `seat:${seat}`, label, () => choose({ s: sel.s === seat && sel.r == null ? null : seat }));
+        button(box, `seat:${seat}`, label, () => choose({ s: sel.s === seat && sel.r == null ? null : seat }), sel.s === seat);
         const hits = matching({ r: sel.r, c: sel.c, s: seat });
         legal(box, hits.length === 1 ? hits[0].action : "");
         if (ready) box.dataset.badge = t("go_fish.ask_badge", { what });
-        box.setAttribute("aria-pressed", String(sel.s === seat));
       } else {
         box.classList.add("unaskable");
       }
@@ -358,12 +349,15 @@ export function go_fish(felt, s, ui) {
   } else {
     pile.append(el("span", "gf-empty", t("go_fish.stock_empty")));
   }
-  pile.setAttribute("role", "img");
-  pile.setAttribute("aria-label", `${t("go_fish.stock")}: ${t("table.cards", { n: view.stock_size, count: view.stock_size })}`);
-  stock.append(pile, el("div", "gf-count", String(view.stock_size)));
+  named(pile, t("go_fish.stock_of", { cards: t("table.cards", { n: view.stock_size, count: view.stock_size }) }));
+  const count = el("div", "gf-count", String(view.stock_size));
+  count.setAttribute("aria-hidden", "true");  // the pile's name says it
+  stock.firstChild.setAttribute("aria-hidden", "true");
+  stock.append(pile, count);
   middle.append(stock);
 
   const news = el("div", "gf-news");
+  news.setAttribute("role", "group");
   news.setAttribute("aria-label", t("go_fish.news.label"));
   if (latest) news.append(...newsLines(latest, { s, t, n, who, view, me }));
   const earlier = all.slice(0, -1).filter((g) => ASK_TYPES.has(g[0].type)).slice(-2);
@@ -435,6 +429,7 @@ export function go_fish(felt, s, ui) {
     const hand = el("div", `gf-hand${sel.r != null ? " has-choice" : ""}`);
     hand.dataset.part = "hand";
     hand.dataset.anchor = `seat-${me}`;
+    hand.setAttribute("role", "group");
     hand.setAttribute("aria-label", t("table.hand"));
     const cards = [...view.hand].sort(byRank);
     if (!cards.length) hand.append(el("span", "gf-none", t("go_fish.no_cards")));
@@ -450,15 +445,14 @@ export function go_fish(felt, s, ui) {
           changes.gained.includes(card) ? "gf-pop" : ""];
         group.append(gfCard(card, t, classes.join(" ")));
       }
-      if (inRank.length > 1) group.append(el("span", "gf-group-count", `×${inRank.length}`));
+      if (inRank.length > 1) group.append(painted("span", "gf-group-count", `×${inRank.length}`, { hidden: true }));
       if (can) {
         group.classList.add("playable");
         const label = sel.s != null ? t("go_fish.ask_whom", { name: s.names[sel.s], what: n.ranks(rank) })
           : t("go_fish.ask_rank", { ranks: n.ranks(rank), n: inRank.length, count: inRank.length });
-        button(group, `rank:${rank}`, label, () => choose(chosen ? { r: null, c: null } : { r: rank, c: null }));
+        button(group, `rank:${rank}`, label, () => choose(chosen ? { r: null, c: null } : { r: rank, c: null }), chosen);
         const hits = matching({ s: sel.s, r: rank });
         legal(group, hits.length === 1 ? hits[0].action : "");
-        group.setAttribute("aria-pressed", String(chosen));
       }
       else {  // not askable now: a click says why
         const other = order.find((seat) => seat !== me);
@@ -506,7 +500,7 @@ function newsLines(info, { s, t, n, who, view, me }) {
   } else {
     const ask = el("p", "gf-headline");
     ask.append(el("span", "gf-ask-text", t("go_fish.news.ask", { seat: who(info.asker), asked: who(info.asked, true), what: whatText(info.what, t, n) })));
-    ask.append(info.what.length === 2 ? gfCard(info.what, t, "gf-tiny") : rankChip(info.what));
+    ask.append(hideFromReaders(info.what.length === 2 ? gfCard(info.what, t, "gf-tiny") : rankChip(info.what)));  // the sentence names it
     lines.push(ask);
     const answer = el("p", `gf-answer ${info.given ? "catch" : "miss"}`);
     if (info.given) {
@@ -525,13 +519,13 @@ function newsLines(info, { s, t, n, who, view, me }) {
       lines.push(el("p", "gf-line", t("go_fish.news.no_draw")));
     } else if (info.fish) {
       const line = el("p", "gf-line gf-shown");
-      line.append(gfCard(info.fish, t, "gf-tiny gf-flip"), el("span", "", t("go_fish.news.fish_shown", { seat: who(info.asker), card: n.card(info.fish) })));
+      line.append(hideFromReaders(gfCard(info.fish, t, "gf-tiny gf-flip")), el("span", "", t("go_fish.news.fish_shown", { seat: who(info.asker), card: n.card(info.fish) })));
       lines.push(line);
     }
   }
   for (const b of info.books) {
     const line = el("p", "gf-line gf-book-news");
-    if (b.book) line.append(bookStack(b.book.what, t, "gf-fresh"), el("span", "", t("go_fish.news.book", { seat: who(b.book.who), ranks: n.ranks(b.book.what) })));
+    if (b.book) line.append(hideFromReaders(bookStack(b.book.what, t, "gf-fresh")), el("span", "", t("go_fish.news.book", { seat: who(b.book.who), ranks: n.ranks(b.book.what) })));
     else line.textContent = b.entry.text;
     lines.push(line);
   }
@@ -551,6 +545,12 @@ function shortLine(info, { t, n, who }) {
   if (info.fish && info.fish.length === 2) text += ` ${t("go_fish.news.short_shown")}`;
   for (const b of info.books) if (b.book) text += ` ${t("go_fish.news.short_book", { ranks: n.ranks(b.book.what) })}`;
   return text;
+}
+
+// A picture beside a sentence that already says what it shows.
+function hideFromReaders(node) {
+  node.setAttribute("aria-hidden", "true");
+  return node;
 }
 
 function rankChip(rank) {

@@ -1,0 +1,148 @@
+"""Accessibility: axe-core (a test-only npm package that `python3 build.py test` installs into
+.cache/test/, never into the site) finds no violation of any rule and any impact on every screen —
+the start screen, the rules dialog, each rules demo, each game's table in the middle of a game
+and at its end (the game-over dialog), and the hot-seat hand-over — in English and in Arabic
+(right to left).
+
+Each failure lists the violations: rule id, impact, and the selectors of the nodes involved.
+"""
+
+import pytest
+from pages import make_a_move, wait_for_attr, wait_for_my_turn_or_end
+
+import build
+
+GAMES = ["snorkeling", "go_fish", "enemy_anemone"]
+LANGS = ["en", "ar"]
+TIMEOUT_MS = 180_000
+
+# Every rule axe runs by default (no tag filter): WCAG 2.0-2.2 A and AA and axe's best practices.
+RUN_AXE = """async () => {
+  const result = await axe.run(document, { resultTypes: ["violations"] });
+  return result.violations.map((v) => ({ id: v.id, impact: v.impact,
+    targets: v.nodes.map((n) => n.target.join(" ") + (n.failureSummary
+      ? " — " + n.failureSummary.split("\\n").slice(1).join(" ").trim() : "")) }));
+}"""
+
+
+def axe_violations(page):
+    """Run axe-core on the page as it is now; return its violations as plain data."""
+    if not build.AXE_JS.is_file():
+        pytest.fail(f"{build.AXE_JS} is missing: run `python3 build.py test` (it installs the pinned "
+                    "axe-core into .cache/test/)", pytrace=False)
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(build.AXE_JS))
+    settle(page)
+    return page.evaluate(RUN_AXE)
+
+
+def settle(page):
+    """Wait two frames and until no card is in flight."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.wait_for_function("!document.querySelector('.flights .flyer')")
+
+
+class Axe:
+    """Runs axe on each screen a test reaches and collects what it finds, so that one failure
+    lists every screen's violations (rule id, impact, nodes)."""
+
+    def __init__(self, page):
+        self.page = page
+        self.found = {}
+
+    def check(self, where):
+        violations = axe_violations(self.page)
+        if violations:
+            self.found[where] = violations
+
+    def assert_clean(self):
+        lines = []
+        for where, violations in self.found.items():
+            lines.append(f"{sum(len(v['targets']) for v in violations)} axe violation node(s) on {where}:")
+            for v in violations:
+                lines.append(f"  {v['id']} ({v['impact']}), {len(v['targets'])} node(s):")
+                lines.extend(f"    {t}" for t in v["targets"][:12])
+        if self.found:
+            pytest.fail("\n".join(lines), pytrace=False)
+
+
+def table_query(game, lang, seats="human,bot:random"):
+    return f"game={game}&players=2&seats={seats}&seed=3&speed=0&lang={lang}&options=first_player=0"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_start_screen_and_rules_dialog(page, base_url, open_app, lang):
+    axe = Axe(page)
+    assert open_app(page, base_url, f"lang={lang}") == "ready"
+    axe.check(f"the start screen ({lang})")
+    page.locator("details.advanced summary").click()
+    axe.check(f"the start screen with Advanced open ({lang})")
+    page.locator("#start-rules-button").click()
+    page.locator("#rules-dialog[open]").wait_for()
+    axe.check(f"the rules dialog ({lang})")
+    for game in GAMES[1:]:
+        page.locator(f'#rules-dialog .rules-tab[data-game="{game}"]').click()
+        axe.check(f"the rules dialog, {game} ({lang})")
+    axe.assert_clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_demo(page, base_url, open_app, game, lang):
+    open_app(page, base_url, f"demo={game}&lang={lang}")
+    axe = Axe(page)
+    page.locator("#demo-next").wait_for()
+    step = 1
+    while page.evaluate("document.documentElement.dataset.state") == "playing":
+        axe.check(f"the {game} demo, step {step} ({lang})")
+        page.locator("#demo-next").click()
+        step += 1
+    page.locator("#demo-end").wait_for()
+    axe.check(f"the {game} demo's end ({lang})")
+    axe.assert_clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_table_mid_game(page, base_url, open_app, game, lang):
+    axe = Axe(page)
+    open_app(page, base_url, table_query(game, lang))
+    for _ in range(3):
+        if wait_for_my_turn_or_end(page, timeout=TIMEOUT_MS) != "playing":
+            break
+        make_a_move(page)
+    assert wait_for_my_turn_or_end(page, timeout=TIMEOUT_MS) == "playing"
+    page.locator("[data-legal]").first.wait_for()
+    axe.check(f"the {game} table at the player's turn ({lang})")
+    starts = page.locator('[data-legal=""]')
+    if starts.count():  # a card picked, waiting for its target
+        starts.first.click()
+        page.locator('[data-legal]:not([data-legal=""])').first.wait_for()
+        axe.check(f"the {game} table with a card picked ({lang})")
+    axe.assert_clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_game_over(page, base_url, open_app, game, lang):
+    axe = Axe(page)
+    open_app(page, base_url, table_query(game, lang, "bot:random,bot:random"))
+    wait_for_attr(page, "state", "over", timeout=TIMEOUT_MS)
+    page.locator("#over[open]").wait_for()
+    axe.check(f"the {game} game-over dialog ({lang})")
+    page.locator("#over-close").click()
+    page.locator('[data-part="over-bar"]').wait_for()
+    axe.check(f"the {game} table after the game ({lang})")
+    axe.assert_clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hot_seat_hand_over(page, base_url, open_app, lang):
+    axe = Axe(page)
+    open_app(page, base_url, table_query("snorkeling", lang, "human,human"))
+    page.locator("#handover-button").wait_for()
+    axe.check(f"the hot-seat hand-over ({lang})")
+    page.locator("#handover-button").click()
+    page.locator("[data-legal]").first.wait_for()
+    axe.check(f"the hot-seat table after the hand-over ({lang})")
+    axe.assert_clean()
