@@ -8,6 +8,7 @@ import { t, has, language } from "./i18n.js";
 import { renderers, motions, endColumns } from "./tables/index.js";
 import { fitFelt } from "./tables/fit.js";
 import { measure, animate } from "./tables/motion.js";
+import { focusKey, focusIsOurs, placeFocus, roveHand, arrowFocus, trapDialogTab } from "./tables/focus.js";
 import { lineChart } from "./chart.js";
 import { autosave } from "./tools.js";
 import { read, write } from "./store.js";
@@ -35,6 +36,9 @@ export const app = {
   roundEnd: null,    // the round (hand) end on show: {entry, notes}, until the player continues
   forced: read("tidepool.forced") !== "0",  // play a human's only move (pass, end, keep, discard)
   forcedTimer: null,
+  pickedBefore: null,  // app.selected at the last render (a new pick moves focus to its targets)
+  thinkingSaid: null,  // the seat whose "… is thinking" was announced this turn
+  turnSaid: null,      // the turn (log size) whose "your turn" prompt was announced
 };
 
 const ROUND_ENDS = new Set(["round_end", "hand_end"]);
@@ -182,6 +186,11 @@ export function render() {
   let hint = null;
   let drawn = false;  // a renderer redrawing on its own (a chooser opens) updates the prompt too
   const felt = $("#felt");
+  const prompt = $("#prompt");
+  const focusOurs = focusIsOurs(felt, prompt);
+  const key = focusKey(felt);
+  const picked = app.selected != null && app.selected !== app.pickedBefore;
+  app.pickedBefore = app.selected;
   felt.classList.remove("waiting");
   // Cards travel when this view follows the last one on the same table (not across a round end,
   // a hot-seat hand-over or a language switch, which redraw from the start).
@@ -201,6 +210,9 @@ export function render() {
   }
   markLastMove(felt);
   setPrompt(promptText(s, hint));
+  announce(s, first ? [] : fresh);
+  if (focusOurs) settleFocus(s, { key, picked });
+  roveHand(felt);
   if (view.is_over) {
     clearTimeout(app.botTimer);
     showOver(s);
@@ -209,6 +221,40 @@ export function render() {
   setState("playing");  // page contract: the table is drawn and the game goes on
   scheduleBot();
   scheduleForced(s);
+}
+
+// This page's human is to move now (not a bot, not behind a hand-over or a round's end).
+function myTurn(s) {
+  const cur = s.view.current_player;
+  return cur != null && cur === s.viewer && !s.bot_to_move && s.seats[cur] === "human"
+    && app.handoverTo == null && !app.roundEnd && !s.view.is_over;
+}
+
+// After a redraw, focus goes where the player goes next, never to the page's body: the hand-over
+// button, the round end's Continue, the game-over dialog (which takes it itself), or the felt's
+// next control on your turn, else the prompt.
+function settleFocus(s, { key, picked }) {
+  if (s.view.is_over) return;
+  if (app.handoverTo != null) return $("#handover-button").focus({ preventScroll: true });
+  if (app.roundEnd) return;  // openRoundEnd focuses Continue
+  placeFocus($("#felt"), { key, mine: myTurn(s), picked, prompt: $("#prompt") });
+}
+
+// The one polite live region (#announcer): each move's log sentence once, "… is thinking" once
+// per turn, and the prompt when your turn comes.
+function announce(s, fresh) {
+  const parts = fresh.map((e) => e.text).filter(Boolean);
+  const cur = s.view.current_player;
+  if (cur !== app.thinkingSaid) app.thinkingSaid = null;
+  if (s.bot_to_move && cur != null && app.thinkingSaid !== cur && !app.roundEnd) {
+    app.thinkingSaid = cur;
+    parts.push(t("table.thinking", { name: s.names[cur] }));
+  }
+  if (myTurn(s) && app.turnSaid !== s.log_size) {
+    app.turnSaid = s.log_size;
+    parts.push($("#prompt").textContent);
+  }
+  if (parts.length) $("#announcer").textContent = parts.join(" ");
 }
 
 // How long a card takes to travel: tied to the bot speed (none at full speed).
@@ -319,7 +365,8 @@ function openRoundEnd(s, entry, after) {
   table.replaceChildren();
   const extra = endColumns[view.game]?.(e, s, t) ?? [];
   const head = table.createTHead().insertRow();
-  for (const text of ["", ...extra.map((c) => c.head), t(gameKey(view.game, "table.this_round")), t(gameKey(view.game, "over.total"))]) {
+  head.append(document.createElement("td"));  // above the names
+  for (const text of [...extra.map((c) => c.head), t(gameKey(view.game, "table.this_round")), t(gameKey(view.game, "over.total"))]) {
     head.append(Object.assign(document.createElement("th"), { textContent: text }));
   }
   const best = Math.max(...e.totals);
@@ -477,7 +524,7 @@ function showOver(s) {
   chart.replaceChildren(...(s.summary?.points.length > 1 ? lineChart(s.summary.points, s.names, t("chart.title")) : []));
   $("#over-bar-result").textContent = result;
   const dialog = $("#over");
-  if (!dialog.open && $("#over-bar").hidden) dialog.show();
+  if (!dialog.open && $("#over-bar").hidden) dialog.showModal();  // Escape closes it; Tab stays inside
 }
 
 /** True while a game is on the table and not over (leaving it asks first). */
@@ -519,11 +566,14 @@ export function wireTable({ onMenu }) {
   // Closing game over leaves a bar with Replay, the summary and a new game.
   $("#over-close").addEventListener("click", () => $("#over").close());
   $("#over").addEventListener("close", () => {
-    if (html.dataset.state === "over" && !app.replay && html.dataset.screen === "table") $("#over-bar").hidden = false;
+    if (html.dataset.state === "over" && !app.replay && html.dataset.screen === "table") {
+      $("#over-bar").hidden = false;
+      $("#over-bar-summary").focus();
+    }
   });
   $("#over-bar-summary").addEventListener("click", () => {
     $("#over-bar").hidden = true;
-    $("#over").show();
+    $("#over").showModal();
   });
   $("#over-bar-replay").addEventListener("click", () => $("#replay-button").click());
   $("#over-bar-new").addEventListener("click", onMenu);
@@ -538,6 +588,19 @@ export function wireTable({ onMenu }) {
   $("#handover-button").addEventListener("click", () => {
     app.viewer = app.handoverTo;
     refresh();
+  });
+  trapDialogTab();
+  // Keys at the table: arrows move between cards and targets, Escape drops a picked card.
+  $("#felt").addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && app.selected != null && !app.busy) {
+      ev.preventDefault();
+      const card = app.selected;
+      app.selected = null;
+      render();
+      $("#felt").querySelector(`[data-part=hand] [data-card="${CSS.escape(card)}"][role=button]`)?.focus();
+    } else if (arrowFocus($("#felt"), ev)) {
+      ev.preventDefault();
+    }
   });
   $("#side-toggle").addEventListener("click", () => {
     const open = getComputedStyle($("#side")).display === "none";
