@@ -64,14 +64,20 @@ def assert_none(found, minimum):
         pytest.fail("\n".join(lines), pytrace=False)
 
 
-@pytest.mark.parametrize("pointer", ["coarse", "fine"])
-def test_start_screen_targets(page, base_url, open_app, pointer):
-    minimum = 44 if pointer == "coarse" else 24
-    found = {}
+def pointer_minimum(page, pointer):
+    """Set the page up for a ``coarse`` (a phone, touch) or ``fine`` (a laptop, mouse) pointer and
+    return the smallest target side it must have: 44 px or 24 px (WCAG 2.2)."""
     if pointer == "coarse":
         touch(page)
-    else:
-        page.set_viewport_size({"width": 1280, "height": 720})
+        return 44
+    page.set_viewport_size({"width": 1280, "height": 720})
+    return 24
+
+
+@pytest.mark.parametrize("pointer", ["coarse", "fine"])
+def test_start_screen_targets(page, base_url, open_app, pointer):
+    minimum = pointer_minimum(page, pointer)
+    found = {}
     open_app(page, base_url, "")
     assert page.evaluate("matchMedia('(pointer: coarse)').matches") == (pointer == "coarse")
     page.locator("details.advanced summary").click()
@@ -85,12 +91,8 @@ def test_start_screen_targets(page, base_url, open_app, pointer):
 @pytest.mark.parametrize("pointer", ["coarse", "fine"])
 @pytest.mark.parametrize("game", GAMES)
 def test_table_targets(page, base_url, open_app, game, pointer):
-    minimum = 44 if pointer == "coarse" else 24
+    minimum = pointer_minimum(page, pointer)
     found = {}
-    if pointer == "coarse":
-        touch(page)
-    else:
-        page.set_viewport_size({"width": 1280, "height": 720})
     open_app(page, base_url, f"game={game}&players=2&seats=human,bot:random&seed=3&speed=0&options=first_player=0")
     for turn in range(3):
         assert wait_for_my_turn_or_end(page) == "playing"
