@@ -146,3 +146,24 @@ def test_hot_seat_hand_over(page, base_url, open_app, lang):
     page.locator("[data-legal]").first.wait_for()
     axe.check(f"the hot-seat table after the hand-over ({lang})")
     axe.assert_clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", ["snorkeling", "enemy_anemone"])
+def test_round_end(page, base_url, open_app, game, lang):
+    """The round (hand) end on show (SN-7 / EA-8): the final position and the named score table,
+    waiting for Continue."""
+    axe = Axe(page)
+    open_app(page, base_url, table_query(game, lang))
+    panel = page.locator('[data-part="round-end"]')
+    for _ in range(400):
+        page.wait_for_function(
+            """() => { const h = document.documentElement;
+                return !document.querySelector('[data-part=round-end]').hidden
+                    || (h.dataset.state === 'playing' && h.dataset.turn === '0'); }""", timeout=TIMEOUT_MS)
+        if panel.is_visible():
+            break
+        make_a_move(page)
+    assert panel.is_visible()
+    axe.check(f"the {game} round end ({lang})")
+    axe.assert_clean()

@@ -135,3 +135,27 @@ def test_one_live_region_says_each_move_once(page, base_url):
         assert heard.count(line) >= lines[start:].count(line), f"not announced: {line!r}"
     thinking = [text for text in said if "is thinking" in text]
     assert len(thinking) <= turns + 1, f"'is thinking' said {len(thinking)} times in {turns} turns: {said}"
+
+
+def test_escape_drops_a_picked_card(page, base_url):
+    """A Snorkeling card picked by keyboard waits for its target (a pile, SN-5); Escape drops the
+    pick and gives focus back to that card in the hand."""
+    page.add_init_script(NO_FORCED)
+    page.goto(f"{base_url}/index.html?game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=4&speed=0")
+    for _ in range(60):
+        assert wait_next(page) == "turn"
+        if page.locator('#felt [data-part=hand] [data-legal=""]').count():
+            break
+        logged = log_size(page)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}", timeout=GAME_TIMEOUT_MS)
+    card = page.locator('#felt [data-part=hand] [data-legal=""]').first
+    code = card.get_attribute("data-card")
+    card.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("!!document.querySelector('#felt .selected, #felt [aria-pressed=true]')")
+    assert not page.evaluate(FOCUS)["body"]
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('#felt .selected, #felt [aria-pressed=true]')")
+    focus = page.evaluate(FOCUS)
+    assert focus["inHand"] and page.evaluate("document.activeElement.dataset.card") == code
