@@ -144,6 +144,11 @@ def test_replay_reaches_the_final_position(page, base_url, open_app, game):
         assert rows.nth(seat).locator("h3").inner_text() == step["names"][seat]
         cards = rows.nth(seat).locator(".card[data-card]")
         assert cards.evaluate_all("cs => cs.map(c => c.dataset.card)") == step["open_hands"][seat]
+        # Drawn as the table draws them: a card face, in the card's own colour, not the page's text.
+        looks = cards.evaluate_all("""cs => cs.map(c => { const s = getComputedStyle(c);
+            return [s.backgroundImage !== 'none' || s.backgroundColor !== 'rgba(0, 0, 0, 0)',
+                    s.color !== getComputedStyle(document.body).color]; })""")
+        assert looks == [[True, True]] * len(looks), looks
     page.locator("#replay-last").click()
     wait_for_attr(page, "replayStep", final["steps"])
     if game != "go_fish":
