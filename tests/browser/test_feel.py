@@ -141,6 +141,10 @@ def test_unplayable_card_click_says_why(page, base_url, open_app, game):
     card.wait_for()
     page.locator('[data-part="hand"] .gf-group, [data-part="hand"] [data-card]').first.click()
     expect(page.locator(".toast")).to_contain_text("Bot 1", timeout=10_000)
+    # The notice never takes a tap meant for the cards under it.
+    hit = page.locator(".toast").evaluate("""t => { const r = t.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('.toast') === null; }""")
+    assert hit
 
 
 # ----- game over stays reachable; leaving asks --------------------------------------------
