@@ -159,3 +159,20 @@ def test_escape_drops_a_picked_card(page, base_url):
     page.wait_for_function("!document.querySelector('#felt .selected, #felt [aria-pressed=true]')")
     focus = page.evaluate(FOCUS)
     assert focus["inHand"] and page.evaluate("document.activeElement.dataset.card") == code
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_arrow_keys_walk_the_hand(page, base_url, game):
+    """At the first turn (seed 3), ArrowRight moves focus to the hand's next card that plays and
+    ArrowLeft brings it back (Enter or Space then plays it)."""
+    page.add_init_script(NO_FORCED)
+    page.goto(f"{base_url}/index.html?game={game}&players=2&seats=human,bot:random&seed=3&speed=0&options=first_player=0")
+    assert wait_next(page) == "turn"
+    which = "(() => { const a = document.activeElement; return a.dataset.card || a.dataset.rank || ''; })()"
+    assert page.evaluate(FOCUS)["inHand"]
+    assert page.locator("#felt [data-part=hand] [role=button]").count() >= 2
+    here = page.evaluate(which)
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUS)["inHand"] and page.evaluate(which) != here
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(which) == here
