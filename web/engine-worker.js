@@ -57,10 +57,11 @@ function firstLine(err) {
 const SNAPSHOT_CACHE = "tidepool-snapshot";
 const IMPORTS = "import pygame_core.facade, pygame_core.games, pygame_core.bots, pygame_core.describe";
 
-async function snapshotKey(wheelBytes, version) {
+const SNAPSHOT_PREFIX = new URL(`snapshot/${version}/`, site).href;  // this runtime's entries
+
+async function snapshotKey(wheelBytes) {
   const digest = await crypto.subtle.digest("SHA-256", wheelBytes);
-  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return new URL(`snapshot/${version}/${hex}`, site).href;
+  return SNAPSHOT_PREFIX + [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 async function openSnapshots() {
@@ -89,8 +90,7 @@ function storer(snapshots, key, memory) {
 async function storedMemory(snapshots, key) {
   if (!snapshots) return null;
   try {
-    const prefix = new URL(`snapshot/${version}/`, site).href;
-    const entry = (await snapshots.keys()).find((request) => request.url.startsWith(prefix));
+    const entry = (await snapshots.keys()).find((request) => request.url.startsWith(SNAPSHOT_PREFIX));
     if (!entry || entry.url !== await key) return null;
     return new Uint8Array(await (await snapshots.match(entry)).arrayBuffer());
   } catch {
@@ -107,7 +107,7 @@ async function start() {
     if (!response.ok) throw new Error(`${wheelName}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
-  const key = wheel.then((bytes) => snapshotKey(bytes, version));
+  const key = wheel.then(snapshotKey);
   key.catch(() => {});  // a failed download is reported where the wheel is unpacked
   const indexURL = new URL("pyodide/", site).href;
   const snapshots = await openSnapshots();
