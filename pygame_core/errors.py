@@ -100,4 +100,18 @@ class InvalidDeck(ValueError):
 
 
 class InvalidSave(ValueError):
-    """A save text that is malformed, truncated, from an unknown version or inconsistent."""
+    """A save text that is malformed, truncated, from an unknown version or inconsistent.
+
+    ``why`` sorts the refusal for players (the page says it in their words): ``"not_save"`` (not a
+    Tidepool save at all), ``"version"`` (another save version), ``"too_long"`` (longer than any
+    game can be, GEN-6) or ``"damaged"`` (incomplete, a bad setup, or an action that is not legal
+    where it stands). The message itself names the problem for developers.
+    """
+
+    WHYS = ("not_save", "version", "too_long", "damaged")
+
+    def __init__(self, message: str, why: str = "damaged"):
+        if why not in self.WHYS:
+            raise ValueError(f"InvalidSave: why must be one of {', '.join(self.WHYS)}, got {why!r}")
+        super().__init__(message)
+        self.why = why

@@ -20,7 +20,7 @@ from .bots import LEVELS, make_bot
 from .describe import (LANGUAGES, catalog, describe_reason, log_items, move_items, player_name,
                        translated)
 from .engine import MAX_SEED, Game, shown, whole_number
-from .errors import IllegalAction
+from .errors import IllegalAction, InvalidSave
 from .games import REGISTRY
 from .saves import MAX_SAVE_CHARS, too_deep
 
@@ -343,24 +343,48 @@ def bot_step(budget_ms: float | None = None) -> dict:
             "bot_to_move": table.game.current_player in table.bots}
 
 
-def load(text: str) -> dict:
-    """Resume a table from :meth:`Table.save_text`; the running table is kept if ``text`` is bad."""
-    global _table
+class Refused(ValueError):
+    """A save the page refuses. The message is one sentence for players, in their language
+    (catalog ``save.why.<why>``); ``detail`` is the engine's own message naming the problem."""
+
+    def __init__(self, error: InvalidSave, lang: str):
+        super().__init__(catalog(lang if lang in LANGUAGES else "en")[f"save.why.{error.why}"])
+        self.detail = str(error)
+
+
+def _table_save(text: str) -> tuple[Game, list[str], str]:
+    """``(game, seats, lang)`` of a :meth:`Table.save_text`; :class:`InvalidSave` if it is none."""
     if isinstance(text, str) and len(text) > MAX_SAVE_CHARS:
-        raise ValueError(f"this save file is {len(text):,} characters long; the longest game fits "
-                         f"in {MAX_SAVE_CHARS:,} (GEN-6)")
+        raise InvalidSave(f"this save file is {len(text):,} characters long; the longest game fits "
+                          f"in {MAX_SAVE_CHARS:,} (GEN-6)", "too_long")
     if not isinstance(text, str) or too_deep(text):
-        raise ValueError("this is not a Tidepool save file")
+        raise InvalidSave("this is not a Tidepool save file", "not_save")
     try:
         data = json.loads(text)
     except ValueError:
-        raise ValueError("this is not a Tidepool save file (not JSON)") from None
+        raise InvalidSave("this is not a Tidepool save file (not JSON)", "not_save") from None
     if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
-        raise ValueError("this is not a Tidepool save file")
+        raise InvalidSave("this is not a Tidepool save file", "not_save")
     game = load_game(json.dumps(data.get("game")))
-    seats = _check_seats(data.get("seats"), game.players)
-    lang = data.get("lang") if data.get("lang") in LANGUAGES else "en"
-    _table = Table(game, seats, lang)
+    try:
+        seats = _check_seats(data.get("seats"), game.players)
+    except ValueError as exc:
+        raise InvalidSave(f"the save's {exc}") from None
+    return game, seats, data.get("lang") if data.get("lang") in LANGUAGES else "en"
+
+
+def load(text: str, lang: str = "en") -> dict:
+    """Resume a table from :meth:`Table.save_text`; the running table is kept if ``text`` is bad.
+
+    Raises :class:`Refused` (a ``ValueError``) with a sentence in ``lang`` for players (not a
+    save, another version, longer than any game (GEN-6), or damaged) and the engine's message in
+    its ``detail``."""
+    global _table
+    try:
+        game, seats, saved_lang = _table_save(text)
+    except InvalidSave as exc:
+        raise Refused(exc, lang) from None
+    _table = Table(game, seats, saved_lang)
     return _table.state()
 
 
@@ -430,7 +454,7 @@ COMMANDS = {
     "playout_speed": lambda p: playout_speed(_field(p, "game", None, "a string"),
                                              min(10.0, _field(p, "seconds", 2, "a number"))),
     "save": lambda p: {"ok": True, "text": _require_table().save_text()},
-    "load": lambda p: load(_field(p, "text", None, "a string")),
+    "load": lambda p: load(_field(p, "text", None, "a string"), _field(p, "lang", "en", "a string")),
 }
 
 
@@ -439,9 +463,9 @@ def call(command: str, payload: str = "{}") -> str:
     returns JSON, never raises.
 
     Errors come back as ``{"ok": false, "error": message}``: a ``ValueError`` (bad input, illegal
-    action, bad save, a payload that is not a JSON object or a field of the wrong type) with its
-    own message naming the problem, anything else as an internal error with its trace in
-    ``"detail"``.
+    action, a payload that is not a JSON object or a field of the wrong type) with its own message
+    naming the problem; a refused save with a sentence for players and the engine's message in
+    ``"detail"``; anything else as an internal error with its trace in ``"detail"``.
     """
     try:
         handler = COMMANDS.get(command) if isinstance(command, str) else None
@@ -457,7 +481,7 @@ def call(command: str, payload: str = "{}") -> str:
             raise ValueError(f"{command}: the payload must be a JSON object, got {shown(data)}")
         result = handler(data)
     except ValueError as exc:
-        result = {"ok": False, "error": str(exc)}
+        result = {"ok": False, "error": str(exc), **({"detail": exc.detail} if isinstance(exc, Refused) else {})}
     except Exception as exc:  # the page must get a message, never a dead end
         result = {"ok": False, "error": f"internal error: {exc}", "detail": traceback.format_exc()}
     return json.dumps(result)

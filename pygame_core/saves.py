@@ -55,21 +55,21 @@ def load_game(text: str) -> Game:
     from . import new_game  # the registry lives in the package root
 
     if not isinstance(text, (str, bytes)):
-        raise InvalidSave("a save is JSON text")
+        raise InvalidSave("a save is JSON text", "not_save")
     if len(text) > MAX_SAVE_CHARS:
         raise InvalidSave(f"the save is {len(text):,} characters long; the longest game fits in "
-                          f"{MAX_SAVE_CHARS:,} (GEN-6)")
+                          f"{MAX_SAVE_CHARS:,} (GEN-6)", "too_long")
     if too_deep(text if isinstance(text, str) else text.decode("utf-8", "replace")):
-        raise InvalidSave(f"not a Tidepool save: the JSON nests deeper than {MAX_DEPTH} levels")
+        raise InvalidSave(f"not a Tidepool save: the JSON nests deeper than {MAX_DEPTH} levels", "not_save")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise InvalidSave(f"not a Tidepool save: the text is not valid JSON ({exc})") from None
+        raise InvalidSave(f"not a Tidepool save: the text is not valid JSON ({exc})", "not_save") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise InvalidSave("not a Tidepool save: the format marker is missing")
+        raise InvalidSave("not a Tidepool save: the format marker is missing", "not_save")
     version = data.get("version")
     if type(version) is not int or version != SAVE_VERSION:
-        raise InvalidSave(f"save version {shown(version)} is not supported (expected {SAVE_VERSION})")
+        raise InvalidSave(f"save version {shown(version)} is not supported (expected {SAVE_VERSION})", "version")
     keys = {"game", "players", "seed", "options", "deck", "actions"}
     missing = sorted(keys - set(data))
     if missing:
@@ -79,7 +79,7 @@ def load_game(text: str) -> Game:
         raise InvalidSave("the save's actions must be a list of strings")
     if len(actions) > MAX_SAVE_ACTIONS:
         raise InvalidSave(f"the save has {len(actions):,} actions; the longest game has "
-                          f"{MAX_SAVE_ACTIONS:,} (GEN-6)")
+                          f"{MAX_SAVE_ACTIONS:,} (GEN-6)", "too_long")
     if not isinstance(data["options"], dict):
         raise InvalidSave(f"the save's options must be an object, got {shown(data['options'])}")
     try:
@@ -89,7 +89,7 @@ def load_game(text: str) -> Game:
         raise InvalidSave(f"the save's setup is invalid: {exc}") from None
     if len(actions) > game.max_actions():
         raise InvalidSave(f"the save has {len(actions):,} actions; a {game.name} game with these "
-                          f"players and options ends within {game.max_actions():,} (GEN-6)")
+                          f"players and options ends within {game.max_actions():,} (GEN-6)", "too_long")
     for index, action in enumerate(actions):
         try:
             game.apply(action)

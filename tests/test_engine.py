@@ -10,6 +10,7 @@ import re
 import pytest
 
 import pygame_core as pc
+from pygame_core import facade
 from pygame_core.games import REGISTRY
 from pygame_core.describe import card_name, catalog, describe, describe_action
 from helpers import all_views, play, random_playout, stacked_deck
@@ -269,6 +270,54 @@ def test_load_game_refuses(index):
         pc.load_game(text)
     assert isinstance(info.value, ValueError)
     assert message in str(info.value)
+
+
+def expected_why(message):
+    """How players are told of a refusal (InvalidSave.why), from the engine's message."""
+    if message.startswith("not a Tidepool save") or message == "format marker is missing":
+        return "not_save"
+    return "version" if message.startswith("save version") else "damaged"
+
+
+@pytest.mark.parametrize("index", range(len(bad_saves())))
+def test_refused_saves_reach_the_page_in_players_words(index):
+    """The page's `load` says each refusal as one catalog sentence in the page's language, with no
+    rule id or notation, and keeps the engine's message in `detail` (the table is kept)."""
+    text, message = bad_saves()[index]
+    with pytest.raises(pc.InvalidSave) as info:
+        pc.load_game(text)
+    assert info.value.why == expected_why(message)
+    try:
+        table_save = json.dumps({"kind": "tidepool-table", "seats": ["human", "bot:random"],
+                                 "game": json.loads(text)})
+    except ValueError:
+        table_save = text  # not JSON at all: the page's file is refused before the game is read
+    for lang, words in (("en", {"not_save": "It is not a saved Tidepool game.",
+                                "version": "It was saved by another version of Tidepool.",
+                                "damaged": "It is damaged: its moves do not fit the game it describes."}),
+                        ("de", {"not_save": "Das ist kein gespeichertes Tidepool-Spiel.",
+                                "version": "Der Spielstand wurde mit einer anderen Version von Tidepool gespeichert.",
+                                "damaged": "Der Spielstand ist beschädigt: Seine Züge passen nicht zu dem "
+                                           "Spiel, das er beschreibt."})):
+        answer = json.loads(facade.call("load", json.dumps({"text": table_save, "lang": lang})))
+        assert answer["ok"] is False
+        assert answer["error"] == words[info.value.why]
+        assert message in answer["detail"] or answer["detail"].startswith("this is not a Tidepool save file")
+
+
+def test_a_table_save_with_bad_seats_is_damaged():
+    good = json.loads(played(seed=3, players=2, actions=4).to_json())
+    text = json.dumps({"kind": "tidepool-table", "seats": ["human"], "game": good})
+    answer = json.loads(facade.call("load", json.dumps({"text": text, "lang": "pt"})))
+    assert answer == {"ok": False, "error": "A partida salva está danificada: as jogadas não combinam com a partida "
+                                            "que ela descreve.",
+                      "detail": "the save's seats: expected 2 entries (human or bot:<level>), got ['human']"}
+
+
+def test_invalid_save_why_is_one_of_four():
+    assert pc.InvalidSave("x").why == "damaged"
+    with pytest.raises(ValueError, match="why must be one of not_save, version, too_long, damaged"):
+        pc.InvalidSave("x", "cosmic rays")
 
 
 @pytest.mark.parametrize("value", [None, 7, ["{}"], {"format": "tidepool-save"}])

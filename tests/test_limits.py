@@ -91,8 +91,9 @@ def test_gen6_oversized_save_text_is_refused_unread():
                                              rf"fits in {MAX_SAVE_CHARS:,} \(GEN-6\)$"):
         pc.load_game(text)
     answer = json.loads(facade.call("load", json.dumps({"text": text})))
-    assert answer == {"ok": False, "error": f"this save file is {len(text):,} characters long; the longest "
-                                            f"game fits in {MAX_SAVE_CHARS:,} (GEN-6)"}
+    assert answer == {"ok": False, "error": "It is longer than any game of Tidepool can be.",
+                      "detail": f"this save file is {len(text):,} characters long; the longest "
+                                f"game fits in {MAX_SAVE_CHARS:,} (GEN-6)"}
 
 
 def test_gen6_a_long_legal_save_loads_exactly():

@@ -34,6 +34,7 @@ export const app = {
   lastMove: [],      // [card, anchor] pairs another player's last move landed on (marked)
   drawnViewer: undefined,  // whose view the felt shows (motion only within one view)
   roundEnd: null,    // the round (hand) end on show: {entry, notes}, until the player continues
+  saveKey: null,     // where a resumed game is kept (its own link's key); null: the page's own key
   forced: read("tidepool.forced") !== "0",  // play a human's only move (pass, end, keep, discard)
   forcedTimer: null,
   pickedBefore: null,  // app.selected at the last render (a new pick moves focus to its targets)
@@ -90,6 +91,7 @@ export async function startGame(config, fromUrl = false) {
     if (gen !== app.gen) return false;
     app.config = { ...config };
     app.state = state;
+    app.saveKey = null;
   } catch (err) {
     if (gen !== app.gen) return false;
     showStartMessage(fromUrl ? t("error.params", { message: err.message }) : err.message);
@@ -162,9 +164,11 @@ export function gameKey(game, key) {
   return has(`${game}.${key}`) ? `${game}.${key}` : key;
 }
 
-/** The bar's round (hand) label for `view`; hidden for a game without rounds (Go Fish). */
+/** The bar's round (hand) label for `view`, or for the round whose end is on show; hidden for a
+ * game without rounds (Go Fish). */
 export function renderRound(view) {
-  $("#round-label").textContent = t(gameKey(view.game, "table.round"), { n: view.round });
+  const n = app.roundEnd?.entry.entry.round ?? view.round;
+  $("#round-label").textContent = t(gameKey(view.game, "table.round"), { n });
   $("#round-label").hidden = !(view.round_scores ?? view.hand_scores);
 }
 
@@ -275,7 +279,8 @@ export function drawFelt(s, ui) {
   const felt = $("#felt");
   const renderer = renderers[s.view.game] ?? renderers.generic;
   renderer(felt, s, { t, act: () => {}, select: () => {}, hold: () => {}, explain: () => {}, prompt: () => {}, selected: null, ...ui });
-  fitFelt(felt);
+  // The zoom holds still within a round on one table; a new game, round, viewer or language may grow it.
+  fitFelt(felt, [app.gen, s.view.game, s.view.round, s.viewer, language()].join("|"));
   feltObserver?.takeRecords();  // fitted just now: no second fit while its cards travel
 }
 
@@ -383,7 +388,8 @@ function openRoundEnd(s, entry, after) {
     row.insertCell().textContent = e.totals[seat];
   });
   const notes = $("#round-end-notes");
-  notes.replaceChildren(...after.filter((x) => !ROUND_ENDS.has(x.type) && !x.type.endsWith("_start"))
+  const next = after.findIndex((x) => x.type.endsWith("_start"));  // the next round's moves are not notes
+  notes.replaceChildren(...after.slice(0, next < 0 ? after.length : next).filter((x) => !ROUND_ENDS.has(x.type))
     .map((x) => Object.assign(document.createElement("li"), { textContent: x.text })));
   box.hidden = false;
   clearTimeout(app.botTimer);
@@ -508,17 +514,29 @@ function showOver(s) {
   const table = $("#over-scores");
   table.replaceChildren();
   const rounds = view.round_scores ?? view.hand_scores ?? [];
-  const head = table.createTHead().insertRow();
-  head.insertCell().textContent = "";
-  rounds.forEach((_, i) => { head.insertCell().textContent = t(gameKey(view.game, "over.round"), { n: i + 1 }); });
-  head.insertCell().textContent = has(`${view.game}.total`) ? t(`${view.game}.total`) : t("over.total");
+  const th = (text, className, span = {}) => Object.assign(document.createElement("th"), { textContent: text, className, ...span });
+  // Two header rows: "Rounds" over the round numbers, so a phone shows every round beside the
+  // names and totals (a long label per round would push rounds off the side).
+  const head = table.createTHead();
+  const top = head.insertRow();
+  const tall = { rowSpan: rounds.length ? 2 : 1 };
+  top.append(th("", "who", tall));
+  if (rounds.length) top.append(th(t(gameKey(view.game, "over.rounds")), "rounds", { colSpan: rounds.length, scope: "colgroup" }));
+  top.append(th(has(`${view.game}.total`) ? t(`${view.game}.total`) : t("over.total"), "total", tall));
+  if (rounds.length) {
+    const numbers = head.insertRow();
+    rounds.forEach((_, i) => {
+      const cell = numbers.appendChild(th(String(i + 1), "round"));
+      cell.setAttribute("aria-label", t(gameKey(view.game, "over.round"), { n: i + 1 }));
+    });
+  }
   const body = table.createTBody();
   s.names.forEach((name, seat) => {
     const row = body.insertRow();
     if (view.winners.includes(seat)) row.classList.add("winner");
-    row.insertCell().textContent = name;
+    row.append(th(name, "who", { scope: "row" }));
     rounds.forEach((r) => { row.insertCell().textContent = r[seat]; });
-    row.insertCell().textContent = view.totals[seat];
+    Object.assign(row.insertCell(), { textContent: view.totals[seat], className: "total" });
   });
   const chart = $("#over-chart");
   chart.replaceChildren(...(s.summary?.points.length > 1 ? lineChart(s.summary.points, s.names, t("chart.title")) : []));

@@ -26,29 +26,48 @@ async function undo() {
 
 // ----- autosave and resume ------------------------------------------------------------------
 
-/** Where this page keeps its running game: a link that starts a game keeps its own save, so two
+/** Where this page keeps a game it starts: a link that starts a game keeps its own save, so two
  * embedded tables do not share one. */
-export function saveKey() {
+function pageKey() {
   const params = new URLSearchParams(location.search);
   return params.has("game") ? `tidepool.autosave:${location.search}` : "tidepool.autosave";
 }
 
-/** True if a running game is stored for this page (checked before the engine is up). */
-export function hasSavedGame() {
-  return read(saveKey()) != null;
+// The save key of the last game a person played on this site (any page or link): the plain start
+// page resumes it when it has no game of its own, so a game begun from a link is never stranded.
+const LAST = "tidepool.autosave.last";
+
+/** The key of the stored game this page resumes, or null: its own, else (the plain page only)
+ * the last game played from a link. Checked before the engine is up. */
+function resumeKey() {
+  const own = pageKey();
+  if (read(own) != null) return own;
+  const last = read(LAST);
+  return own === "tidepool.autosave" && last?.startsWith("tidepool.autosave:") && read(last) != null ? last : null;
 }
 
-/** Keep the running game in the browser after every move (said once where storage is denied). */
+/** True if a running game is stored for this page (checked before the engine is up). */
+export function hasSavedGame() {
+  return resumeKey() != null;
+}
+
+/** Keep the running game in the browser after every move (said once where storage is denied),
+ * under the key it was started or resumed with (app.saveKey, else this page's). */
 export async function autosave() {
   if (app.replay || !app.state) return;
+  const key = app.saveKey ?? pageKey();
   if (app.state.view.is_over) {
-    remove(saveKey());
+    remove(key);
+    if (read(LAST) === key) remove(LAST);
     return;
   }
   const gen = app.gen;
   try {
     const { text } = await call("save");
-    if (gen === app.gen && !write(saveKey(), text) && storageDenied() && !warnedStorage) {
+    if (gen !== app.gen) return;
+    if (write(key, text)) {
+      if (app.state.seats.includes("human")) write(LAST, key);
+    } else if (storageDenied() && !warnedStorage) {
       warnedStorage = true;
       toast(t("save.no_storage"));
     }
@@ -59,17 +78,18 @@ export async function autosave() {
 
 /** Resume the game stored for this page; false (with a message on the start screen) if none or bad. */
 export async function resumeSaved() {
-  const text = read(saveKey());
-  if (!text) return false;
+  const key = resumeKey();
+  if (!key) return false;
   stopTable();
   try {
-    app.state = await call("load", { text });
+    app.state = await call("load", { text: read(key), lang: language() });
   } catch (err) {
-    remove(saveKey());
+    remove(key);
     showStartMessage(t("save.bad_storage", { message: err.message }));
     return false;
   }
   app.config = configOf(app.state);
+  app.saveKey = key;
   await enterTable();
   return true;
 }
@@ -98,7 +118,7 @@ async function importFile(ev) {
   if (!file) return;
   let state;
   try {
-    state = await call("load", { text: await file.text() });
+    state = await call("load", { text: await file.text(), lang: language() });
   } catch (err) {
     toast(t("save.bad_file", { message: err.message }));
     return;
@@ -106,6 +126,7 @@ async function importFile(ev) {
   stopTable();
   app.state = state;
   app.config = configOf(state);
+  app.saveKey = null;  // an opened file is this page's game now
   await enterTable();
 }
 

@@ -87,12 +87,16 @@ def test_all_bot_game_plays_itself_to_the_end(page, base_url, open_app, players,
     page.wait_for_function("document.documentElement.dataset.state === 'over'", timeout=GAME_TIMEOUT_MS)
     assert page.locator("#log li").last.inner_text().startswith("The game is over.")
     # EA-9: four hands; the over dialog lists each hand's scores (view.hand_scores) and the total.
-    rows = page.locator("#over-scores tr")
-    assert rows.first.locator("td").all_inner_texts() == ["", "Hand 1", "Hand 2", "Hand 3", "Hand 4", "Total"]
-    assert rows.count() == players + 1
+    head = page.locator("#over-scores thead tr")
+    assert head.first.locator("th").all_inner_texts() == ["", "Hands", "Total"]
+    numbers = head.nth(1).locator("th")
+    assert numbers.all_inner_texts() == ["1", "2", "3", "4"]
+    assert numbers.first.get_attribute("aria-label") == "Hand 1"
+    rows = page.locator("#over-scores tbody tr")
+    assert rows.count() == players
     totals = [int(x) for x in page.locator("#scores td:last-child").all_inner_texts()]
     for seat in range(players):
-        cells = [int(x) for x in rows.nth(seat + 1).locator("td").all_inner_texts()[1:]]
+        cells = [int(x) for x in rows.nth(seat).locator("td").all_inner_texts()]
         assert sum(cells[:4]) == cells[4] == totals[seat]
     # The felt shows the final standings with everyone's Anemones (the EA-10 tie-break).
     assert page.locator("#felt .ea-final tbody tr").count() == players

@@ -83,10 +83,69 @@ def test_round_end_names_every_player_with_the_scores(page, base_url, open_app, 
         assert cells.nth(-2).inner_text() == str(end["scores"][seat])
         assert cells.nth(-1).inner_text() == str(end["totals"][seat])
     assert page.evaluate("document.documentElement.dataset.turn") == ""
+    # The bar names the round that ended while its table is up, not the next one already dealt.
+    label = {"snorkeling": "Round {n}", "enemy_anemone": "Hand {n} of 4"}[game].format(n=end["round"])
+    assert page.locator("#round-label").inner_text() == label
+    assert state["view"]["round"] == end["round"] + 1
     page.wait_for_timeout(1500)  # it waits for the player, bots included
     assert panel.is_visible()
     assert continue_round(page)
     expect(panel).to_be_hidden()
+    assert page.locator("#round-label").inner_text() == label.replace(str(end["round"]), str(end["round"] + 1), 1)
+
+
+def test_round_end_in_a_small_frame_shows_every_seat_and_total_without_scrolling(page, base_url, open_app):
+    """EA-8 at 360x600 embedded with six seats: every row and the Total column of the hand-end
+    table are inside the frame with nothing to scroll (the table never scrolls inside itself), and
+    its notes are the hand's own (Anemones gained), not the next hand's moves."""
+    page.set_viewport_size({"width": 360, "height": 600})
+    seats = ",".join(["bot:random"] * 6)
+    open_app(page, base_url, f"game=enemy_anemone&players=6&seats={seats}&seed=2&speed=0&embed=1")
+    panel = page.locator('[data-part="round-end"]')
+    expect(panel).to_be_visible(timeout=TIMEOUT_MS)
+    box = page.evaluate("""() => {
+      const cells = [...document.querySelectorAll('#round-end-scores th, #round-end-scores td, #round-end-continue')];
+      const vw = innerWidth, vh = innerHeight;
+      const off = cells.filter((c) => { const r = c.getBoundingClientRect();
+        return r.left < 0 || r.top < 0 || r.right > vw + 0.5 || r.bottom > vh + 0.5; }).map((c) => c.textContent);
+      const wrap = document.querySelector('.round-end-scores'), end = document.querySelector('.round-end');
+      return { off, rows: document.querySelectorAll('#round-end-scores tbody tr').length,
+               inner: wrap.scrollWidth - wrap.clientWidth + wrap.scrollHeight - wrap.clientHeight,
+               panel: end.scrollHeight - end.clientHeight,
+               notes: [...document.querySelectorAll('#round-end-notes li')].map((li) => li.textContent) };
+    }""")
+    assert box["rows"] == 6 and box["off"] == [] and box["inner"] <= 1 and box["panel"] <= 1, box
+    assert box["notes"] and all("Anemone" in note for note in box["notes"]), box["notes"]
+
+
+ZOOM_LOG = """() => {
+  window.__fits = [];
+  const felt = document.getElementById('felt');
+  const note = () => window.__fits.push([felt.dataset.layout, Number(felt.dataset.fit)]);
+  note();
+  new MutationObserver(note).observe(felt, { attributes: true, attributeFilter: ['data-fit'] });
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_zoom_holds_still_within_a_round_on_a_phone(page, base_url, open_app, game):
+    """On a 390x844 phone the felt's zoom (data-fit) never grows while one round is played on one
+    table: the cards do not grow and shrink with every move (they did between your turn and the
+    bots'); it may shrink when the table needs more room, and it is found afresh each round."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, base_url, f"game={game}&players=4&seats=human,bot:random,bot:random,bot:random&seed=7&speed=0")
+    wait_for_my_turn_or_end(page)
+    page.evaluate(ZOOM_LOG)
+    for _ in range(8):
+        if wait_for_my_turn_or_end(page) != "playing":
+            break
+        make_a_move(page)
+    fits = page.evaluate("window.__fits")
+    assert len(fits) > 8, fits
+    for (layout, fit), (next_layout, next_fit) in zip(fits, fits[1:]):
+        if layout == next_layout:
+            assert next_fit <= fit, fits
+    assert all(0.4 <= fit <= 1.5 for _, fit in fits), fits
 
 
 def wait_for_my_turn_or_end_without_continuing(page):
@@ -156,6 +215,7 @@ def test_closing_game_over_keeps_replay_and_a_new_game(page, base_url, open_app)
     page.locator("#over-close").click()
     bar = page.locator('[data-part="over-bar"]')
     expect(bar).to_be_visible()
+    expect(page.locator(".gf-seat.asked, .gf-seat.asker")).to_have_count(0)  # no "?" left on a seat
     expect(bar).to_contain_text("The game is over.")
     page.locator("#over-bar-summary").click()
     expect(page.locator("#over")).to_be_visible()

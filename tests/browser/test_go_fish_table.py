@@ -39,7 +39,7 @@ def assert_game_over(page, players):
     totals = [int(x) for x in page.locator("#scores td:last-child").all_inner_texts()]
     assert len(totals) == players
     # GF-7: the over dialog counts books, with no per-round columns (Go Fish has no rounds).
-    head = page.locator("#over-scores tr").first.locator("td").all_inner_texts()
+    head = page.locator("#over-scores tr").first.locator("th").all_inner_texts()
     assert head == ["", "Books"], head
     assert page.locator("#round-label").is_hidden()
     # GF-6: every book counted is laid out face up on the table.

@@ -9,7 +9,7 @@ import pytest
 
 import pygame_core as pc
 from playwright.sync_api import expect
-from pages import wait_for_attr, wait_for_my_turn_or_end
+from pages import make_a_move, wait_for_attr, wait_for_my_turn_or_end
 
 GAMES = ["snorkeling", "go_fish", "enemy_anemone"]
 TIMEOUT_MS = 180_000
@@ -75,6 +75,26 @@ def test_reload_resumes_mid_game(page, base_url, open_app, game):
     assert after["view"] == before["view"] and after["steps"] == before["steps"]
 
 
+def test_a_game_begun_from_a_link_comes_back_on_the_plain_page(page, base_url, open_app):
+    """A link's game keeps its own save, and plain index.html (with no game of its own) resumes it;
+    moves made there are kept under the link's save, so the link opens the latest position too."""
+    link = "game=go_fish&players=2&seats=human,bot:random&seed=5&speed=0"
+    open_app(page, base_url, link)
+    wait_for_my_turn_or_end(page)
+    make_a_move(page)
+    wait_for_my_turn_or_end(page)
+    begun = engine(page, "state")
+    assert open_app(page, base_url) == "playing"
+    resumed = engine(page, "state")
+    assert resumed["view"] == begun["view"] and resumed["steps"] == begun["steps"]
+    make_a_move(page)
+    wait_for_my_turn_or_end(page)
+    later = engine(page, "state")
+    assert later["steps"] > begun["steps"]
+    assert open_app(page, base_url, link) == "playing"
+    assert engine(page, "state")["steps"] == later["steps"]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_export_then_import_round_trips(page, base_url, open_app, tmp_path, game):
     open_app(page, base_url, f"game={game}&players=3&seats=human,bot:random,bot:random&seed=12&speed=0")
@@ -107,8 +127,26 @@ def test_corrupted_file_is_refused_and_the_game_kept(page, base_url, open_app, t
     page.locator("#import-file").set_input_files(str(bad))
     toast = page.locator(".toast")
     toast.wait_for()
-    assert "could not be opened" in toast.inner_text()
+    # In players' words: no rule id, no move notation, no JSON parser's message.
+    assert toast.inner_text() == "That file could not be opened. It is not a saved Tidepool game."
     assert engine(page, "state")["view"] == before["view"]
+    assert state(page) == "playing"
+
+
+@pytest.mark.allow_console_errors
+def test_a_file_whose_moves_do_not_fit_is_refused_in_the_players_language(page, base_url, open_app, tmp_path):
+    """A real save with one move changed (GEN-5: an illegal action) is 'damaged', said in German."""
+    open_app(page, base_url, "game=go_fish&players=2&seats=human,bot:random&seed=4&speed=0&lang=de")
+    wait_for_my_turn_or_end(page)
+    save = json.loads(engine(page, "save")["text"])
+    save["game"]["actions"] = ["fish:everything"]  # no such move
+    bad = tmp_path / "damaged.json"
+    bad.write_text(json.dumps(save))
+    page.locator("#import-file").set_input_files(str(bad))
+    toast = page.locator(".toast")
+    toast.wait_for()
+    assert toast.inner_text() == ("Diese Datei ließ sich nicht öffnen. Der Spielstand ist beschädigt: Seine Züge "
+                                  "passen nicht zu dem Spiel, das er beschreibt.")
     assert state(page) == "playing"
 
 
@@ -117,7 +155,8 @@ def test_corrupted_stored_game_shows_a_message_and_the_app_works(page, base_url,
     page.evaluate("localStorage.setItem('tidepool.autosave', '{\"kind\": \"tidepool-table\", \"game\": 7}')")
     assert open_app(page, base_url) == "ready"
     message = page.locator("#start-message")
-    assert message.is_visible() and "could not be restored" in message.inner_text()
+    assert message.is_visible()
+    assert message.inner_text() == "Your saved game could not be restored and was removed. It is not a saved Tidepool game."
     assert page.evaluate("localStorage.getItem('tidepool.autosave')") is None
     page.locator("#start-button").click()
     wait_for_attr(page, "state", "playing")

@@ -1,6 +1,12 @@
 // Fit a drawn table to the space it has: the felt keeps its box (the viewport less the bars) and
 // its content is zoomed to the largest scale at which nothing overflows, so the hand, every
 // target and the buttons are on screen without scrolling, from a 360x600 frame to a wide screen.
+//
+// The scale holds still while a round is played: a redraw that needs less room keeps the scale it
+// has (cards do not grow and shrink with every move); one that needs more shrinks it. It is found
+// afresh when the felt's width changes or the table starts a new layout (a new game, round, viewer
+// or language: the caller's `layout` key). A change of height alone (the prompt above the felt
+// taking one line or two) never grows it.
 
 const MIN_SCALE = 0.4;
 const MAX_SCALE = 1.5;
@@ -10,20 +16,28 @@ function overflows(felt) {
   return felt.scrollHeight > felt.clientHeight + 1 || felt.scrollWidth > felt.clientWidth + 1;
 }
 
-/** Zoom the felt's content (CSS `zoom` on the felt's children via --fit) to fit its box. */
-export function fitFelt(felt) {
+function setScale(felt, scale) {
+  felt.style.setProperty("--fit", String(scale));
+  felt.dataset.fit = scale.toFixed(2);
+}
+
+/** Zoom the felt's content (CSS `zoom` on the felt's children via --fit) to fit its box.
+ * `layout` (a string) names what is drawn; the scale only grows when it or the width changes. */
+export function fitFelt(felt, layout = felt.dataset.layout ?? "") {
   if (!felt.isConnected || !felt.clientHeight) return;
-  let low = MIN_SCALE;
-  let high = MAX_SCALE;
-  felt.style.setProperty("--fit", String(high));
-  felt.dataset.fit = high.toFixed(2);
+  const box = `${felt.clientWidth}|${layout}`;
+  const held = felt.dataset.fitBox === box ? Number(felt.dataset.fit) : null;
+  felt.dataset.fitBox = box;
+  felt.dataset.layout = layout;
+  let high = held ?? MAX_SCALE;
+  setScale(felt, high);
   if (!overflows(felt)) return;
+  let low = MIN_SCALE;
   for (let i = 0; i < STEPS; i++) {
     const mid = (low + high) / 2;
     felt.style.setProperty("--fit", String(mid));
     if (overflows(felt)) high = mid;
     else low = mid;
   }
-  felt.style.setProperty("--fit", String(low));
-  felt.dataset.fit = low.toFixed(2);
+  setScale(felt, low);
 }

@@ -282,8 +282,8 @@ export function go_fish(felt, s, ui) {
     box.dataset.seat = seat;
     if (seat === view.current_player && !view.is_over) box.classList.add("current");
     if (view.winners.includes(seat)) box.classList.add("winner");
-    if (latest?.asker === seat) box.classList.add("asker");
-    if (latest?.asked === seat) box.classList.add("asked");
+    if (latest?.asker === seat && !view.is_over) box.classList.add("asker");
+    if (latest?.asked === seat && !view.is_over) box.classList.add("asked");
     const head = el("header", "seat-head");
     const name = el("span", "seat-name", s.names[seat]);
     name.title = s.names[seat];
