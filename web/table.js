@@ -278,6 +278,7 @@ function markLastMove(felt) {
 export function drawFelt(s, ui) {
   const felt = $("#felt");
   const renderer = renderers[s.view.game] ?? renderers.generic;
+  delete felt.dataset.mode;  // a renderer names a passing mode (a chooser open) for fitFelt
   renderer(felt, s, { t, act: () => {}, select: () => {}, hold: () => {}, explain: () => {}, prompt: () => {}, selected: null, ...ui });
   // The zoom holds still within a round on one table; a new game, round, viewer or language may grow it.
   fitFelt(felt, [app.gen, s.view.game, s.view.round, s.viewer, language()].join("|"));

@@ -301,6 +301,7 @@ function draw(felt, s, ui) {
   const moves = s.moves.map((m) => m.action);
   felt.replaceChildren();
   felt.className = `felt ea-table ea-p${view.players}`;
+  felt.dataset.mode = memo.chooser ? "chooser" : "";  // the zoom fits the chooser, and fits again once it closes
   felt.append(infoBar(view, t), opponents(s, t));
 
   const inTrick = view.trick.length + view.trick_discards.length > 0;

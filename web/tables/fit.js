@@ -5,8 +5,9 @@
 // The scale holds still while a round is played: a redraw that needs less room keeps the scale it
 // has (cards do not grow and shrink with every move); one that needs more shrinks it. It is found
 // afresh when the felt's width changes or the table starts a new layout (a new game, round, viewer
-// or language: the caller's `layout` key). A change of height alone (the prompt above the felt
-// taking one line or two) never grows it.
+// or language: the caller's `layout` key) or a renderer shows or hides something for a moment
+// (a chooser or picker: the felt's `data-mode`). A change of height alone (the prompt above the
+// felt taking one line or two) never grows it.
 
 const MIN_SCALE = 0.4;
 const MAX_SCALE = 1.5;
@@ -25,7 +26,7 @@ function setScale(felt, scale) {
  * `layout` (a string) names what is drawn; the scale only grows when it or the width changes. */
 export function fitFelt(felt, layout = felt.dataset.layout ?? "") {
   if (!felt.isConnected || !felt.clientHeight) return;
-  const box = `${felt.clientWidth}|${layout}`;
+  const box = `${felt.clientWidth}|${layout}|${felt.dataset.mode ?? ""}`;
   const held = felt.dataset.fitBox === box ? Number(felt.dataset.fit) : null;
   felt.dataset.fitBox = box;
   felt.dataset.layout = layout;

@@ -402,6 +402,7 @@ export function go_fish(felt, s, ui) {
       }
     }
     if (hintRow.childElementCount) mine.append(hintRow);
+    felt.dataset.mode = Object.keys(sel).length ? "pick" : "";  // the zoom fits a pick, then fits again
     mine.classList.toggle("my-turn", myTurn);
 
     if (myTurn && askCard && sel.r != null && sel.c == null) {
