@@ -276,9 +276,11 @@ const [indexPath, wheelPath, imports, outPath, headerSize] = process.argv.slice(
 process.argv.length = 1;
 // Under Node, Pyodide loads the npm package ws unless require() exists; the engine needs neither.
 globalThis.require = createRequire(pathToFileURL(indexPath));
+// Python keeps the time zone and LANG it starts with: the same ones on any build machine.
+process.env.TZ = "UTC";
 try {
   const { loadPyodide, version } = await import(pathToFileURL(indexPath + "pyodide.mjs"));
-  const pyodide = await loadPyodide({ indexURL: indexPath, _makeSnapshot: true });
+  const pyodide = await loadPyodide({ indexURL: indexPath, _makeSnapshot: true, env: { LANG: "C.UTF-8" } });
   const wheel = new Uint8Array(readFileSync(wheelPath));
   pyodide.unpackArchive(wheel, "wheel");
   pyodide.runPython(imports);
