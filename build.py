@@ -260,10 +260,10 @@ SNAPSHOT_HEADER = 128
 SNAPSHOT_TIMEOUT_S = 300
 SNAPSHOT_CACHE = CACHE / "snapshot"
 
-# Runs under Node.js with arguments: the site's pyodide/ folder, the wheel, the engine's imports
-# and the output file. It boots the vendored runtime as the worker does on a first visit, unpacks
-# the wheel, runs the imports and writes the header and the memory. Any failure is one line on
-# stderr and exit status 1.
+# Runs under Node.js with arguments: the site's pyodide/ folder, the wheel, the engine's imports,
+# the output file and the header's size. It boots the vendored runtime as the worker does on a
+# first visit, unpacks the wheel, runs the imports, checks that the memory restores, and writes the
+# header and the memory. Any failure is one line on stderr and exit status 1.
 SNAPSHOT_SCRIPT = r"""
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -285,6 +285,11 @@ try {
   pyodide.unpackArchive(wheel, "wheel");
   pyodide.runPython(imports);
   const memory = pyodide.makeMemorySnapshot();
+  // Restore it as a first visit will, and ask the engine: a snapshot that fails is not shipped.
+  const restored = await loadPyodide({ indexURL: indexPath, _loadSnapshot: memory });
+  restored.unpackArchive(wheel, "wheel");
+  const reply = JSON.parse(restored.runPython("from pygame_core.facade import call\ncall('info')"));
+  if (!reply.ok) throw new Error(`the restored engine answers: ${reply.error}`);
   const header = Buffer.alloc(Number(headerSize), " ");
   header.write(`${version} ${createHash("sha256").update(wheel).digest("hex")}`);
   writeFileSync(outPath, Buffer.concat([header, memory]));
