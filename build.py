@@ -17,6 +17,7 @@ import argparse
 import ast
 import base64
 import functools
+import gzip
 import hashlib
 import http.server
 import json
@@ -26,7 +27,9 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import threading
+import time
 import tomllib
 import zipfile
 from dataclasses import dataclass
@@ -245,6 +248,134 @@ def build_wheel(out_dir: Path) -> Path:
     return path
 
 
+# --------------------------------------------------------------------------- memory snapshot
+
+# The engine's memory snapshot, made at build time so that a first visit restores it instead of
+# starting Python and importing the engine (web/engine-worker.js). The file is gzip (the memory is
+# mostly zeros) of SNAPSHOT_HEADER bytes naming what it was made from, "<Pyodide's version>
+# <the wheel's SHA-256 in hex>" padded with spaces, followed by Pyodide's memory snapshot
+# (makeMemorySnapshot()). The worker restores it only when both names match its own.
+SNAPSHOT_FILE = "snapshot.bin"
+SNAPSHOT_HEADER = 128
+SNAPSHOT_TIMEOUT_S = 300
+SNAPSHOT_CACHE = CACHE / "snapshot"
+
+# Runs under Node.js with arguments: the site's pyodide/ folder, the wheel, the engine's imports,
+# the output file and the header's size. It boots the vendored runtime as the worker does on a
+# first visit, unpacks the wheel, runs the imports, checks that the memory restores, and writes the
+# header and the memory. Any failure is one line on stderr and exit status 1.
+SNAPSHOT_SCRIPT = r"""
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+
+const [indexPath, wheelPath, imports, outPath, headerSize] = process.argv.slice(1);
+// Emscripten names the program (sys.executable, os.environ["_"]) after process.argv[1]; with no
+// arguments it uses the name it has in a browser, so no path of the build machine is remembered.
+process.argv.length = 1;
+// Under Node, Pyodide loads the npm package ws unless require() exists; the engine needs neither.
+globalThis.require = createRequire(pathToFileURL(indexPath));
+// Python keeps the time zone and LANG it starts with: the same ones on any build machine.
+process.env.TZ = "UTC";
+try {
+  const { loadPyodide, version } = await import(pathToFileURL(indexPath + "pyodide.mjs"));
+  const pyodide = await loadPyodide({ indexURL: indexPath, _makeSnapshot: true, env: { LANG: "C.UTF-8" } });
+  const wheel = new Uint8Array(readFileSync(wheelPath));
+  pyodide.unpackArchive(wheel, "wheel");
+  pyodide.runPython(imports);
+  const memory = pyodide.makeMemorySnapshot();
+  // Restore it as a first visit will, and ask the engine: a snapshot that fails is not shipped.
+  const restored = await loadPyodide({ indexURL: indexPath, _loadSnapshot: memory });
+  restored.unpackArchive(wheel, "wheel");
+  const reply = JSON.parse(restored.runPython("from pygame_core.facade import call\ncall('info')"));
+  if (!reply.ok) throw new Error(`the restored engine answers: ${reply.error}`);
+  const header = Buffer.alloc(Number(headerSize), " ");
+  header.write(`${version} ${createHash("sha256").update(wheel).digest("hex")}`);
+  writeFileSync(outPath, Buffer.concat([header, memory]));
+} catch (err) {
+  const lines = String(err?.message ?? err).split("\n").filter((line) => line.trim());
+  process.stderr.write(`${lines.at(-1) ?? "unknown error"}\n`);
+  process.exitCode = 1;
+}
+"""
+
+
+def worker_imports() -> str:
+    """The Python statement web/engine-worker.js runs before it snapshots (its IMPORTS), so the
+    build's snapshot holds the same modules as one a first visit makes."""
+    found = re.search(r'^const IMPORTS = "([^"\\]+)";$', (ROOT / "web" / "engine-worker.js").read_text(),
+                      re.M)
+    if not found:
+        fail('web/engine-worker.js has no line const IMPORTS = "import ...";')
+    return found.group(1)
+
+
+def make_snapshot(site: Path, wheel: Path, out: Path) -> str:
+    """Write the gzip snapshot file for this site and wheel to `out` with Node.js; return how it
+    went in a few words. Made once per runtime, wheel, script and imports (kept in .cache/snapshot/,
+    so a rebuild of the same sources gives the same file); raises RuntimeError with a one-line reason
+    when it cannot be made."""
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeError("Node.js (node) is not installed")
+    imports = worker_imports()
+    inputs = hashlib.sha256()
+    for part in (PYODIDE.sha256.encode(), file_digest(wheel, "sha256"), SNAPSHOT_SCRIPT.encode(),
+                 imports.encode(), str(SNAPSHOT_HEADER).encode()):
+        inputs.update(part + b"\0")
+    cached = SNAPSHOT_CACHE / f"{inputs.hexdigest()[:32]}.bin"
+    if cached.is_file():
+        shutil.copyfile(cached, out)
+        return "cached"
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory() as scratch:
+        raw = Path(scratch) / "memory"
+        try:
+            result = subprocess.run(
+                [node, "--input-type=module", "--eval", SNAPSHOT_SCRIPT, f"{site / 'pyodide'}/",
+                 str(wheel), imports, str(raw), str(SNAPSHOT_HEADER)],
+                capture_output=True, text=True, timeout=SNAPSHOT_TIMEOUT_S, cwd=scratch)
+        except subprocess.TimeoutExpired:
+            raise RuntimeError(f"Node.js did not finish within {SNAPSHOT_TIMEOUT_S} s") from None
+        if result.returncode != 0 or not raw.is_file():
+            raise RuntimeError(f"Node.js: {node_error(result)}")
+        # mtime=0: the same memory gives the same file (and the same service worker version).
+        write_file(out, gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0))
+    shutil.rmtree(SNAPSHOT_CACHE, ignore_errors=True)  # one snapshot kept: the latest build's
+    SNAPSHOT_CACHE.mkdir(parents=True)
+    partial = cached.with_suffix(".partial")  # an interrupted copy is never taken for a snapshot
+    shutil.copyfile(out, partial)
+    partial.replace(cached)
+    return f"made in {time.monotonic() - started:.1f} s"
+
+
+def node_error(result: subprocess.CompletedProcess) -> str:
+    """One line saying why a Node.js run failed: the last line the snapshot script printed, or
+    for an error it did not catch (Node.js then ends with its version), that error's line and
+    not its stack trace."""
+    lines = [line.strip() for line in result.stderr.splitlines() if line.strip()]
+    if lines and lines[-1].startswith("Node.js v"):
+        lines = [line for line in lines if re.match(r"[A-Za-z]*Error\b", line)] or lines[:-1]
+    return (lines or [f"exit status {result.returncode}"])[-1][:200]
+
+
+def write_snapshot(site: Path, wheel: Path) -> None:
+    """Add the engine's memory snapshot to the site, or say in one line why the site has none
+    (the engine then makes its own on a first visit, as without one)."""
+    out = site / SNAPSHOT_FILE
+    try:
+        how = make_snapshot(site, wheel, out)
+    except (RuntimeError, OSError) as exc:
+        out.unlink(missing_ok=True)
+        print(f"snapshot: none ({exc}); a first visit boots the engine itself")
+        return
+    data = out.read_bytes()
+    size = int.from_bytes(data[-4:], "little") - SNAPSHOT_HEADER  # gzip ends with the size
+    print(f"snapshot: {out.relative_to(ROOT)}  {len(data) / 2**20:.1f} MB "
+          f"({size / 2**20:.1f} MB of memory), {how}")
+
+
 # --------------------------------------------------------------------------- site assembly
 
 
@@ -348,6 +479,7 @@ def build() -> Path:
     copy_app(SITE)
     shutil.copy2(wheel, SITE / wheel.name)
     vendor_pyodide(SITE / "pyodide")
+    write_snapshot(SITE, SITE / wheel.name)
     write_service_worker(SITE)
     count = sum(1 for p in SITE.rglob("*") if p.is_file())
     print(f"site:  {SITE.relative_to(ROOT)}/  {count} files, {tree_size(SITE) / 2**20:.1f} MB")

@@ -1,7 +1,9 @@
 """The wheel the browser runs (build.py): within its budget, without the page-only files, and the
-same engine as the source tree: a game played from the wheel equals the one played from source."""
+same engine as the source tree: a game played from the wheel equals the one played from source.
+Where the build cannot make the engine's memory snapshot, it says why in one line."""
 
 import json
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -53,3 +55,27 @@ def test_wheel_plays_exactly_like_the_source(wheel, tmp_path):
     assert from_wheel.startswith(str(tmp_path)) and from_source.startswith(str(build.ROOT))
     assert games_wheel == games_source
     assert [g[0] for g in games_wheel] == ["snorkeling", "go_fish", "enemy_anemone"]
+
+
+def test_without_node_the_site_has_no_snapshot_and_the_build_says_so(wheel, tmp_path, monkeypatch, capsys):
+    """The build makes the engine's memory snapshot with Node.js; without it the site has none (a
+    first visit then boots the engine itself, as web/engine-worker.js does for a missing file) and
+    the build says so in one line."""
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    (tmp_path / build.SNAPSHOT_FILE).write_bytes(b"an older build's")
+    build.write_snapshot(tmp_path, wheel)
+    assert not (tmp_path / build.SNAPSHOT_FILE).exists()
+    assert capsys.readouterr().out == ("snapshot: none (Node.js (node) is not installed); "
+                                       "a first visit boots the engine itself\n")
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_a_failed_snapshot_step_says_why_in_one_line(wheel, tmp_path, monkeypatch, capsys):
+    """Node.js that cannot boot the runtime (here: a site without one) leaves the site without a
+    snapshot and says why in one line, not with a stack trace."""
+    monkeypatch.setattr(build, "SNAPSHOT_CACHE", tmp_path / "cache")
+    build.write_snapshot(tmp_path, wheel)
+    out = capsys.readouterr().out
+    assert out.startswith("snapshot: none (Node.js: ") and out.count("\n") == 1, out
+    assert "pyodide.mjs" in out and " at " not in out
+    assert not (tmp_path / build.SNAPSHOT_FILE).exists() and not (tmp_path / "cache").exists()

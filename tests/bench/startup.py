@@ -7,8 +7,9 @@ browser context: empty HTTP cache, no service worker) and warm (the second visit
 service worker has installed; the bare page's second visit uses the HTTP cache):
   - start screen usable: navigation -> <html data-state="ready"> (index.html with no parameters);
   - preset link playable: navigation -> the first [data-legal] element of a human's turn
-    (index.html?game=snorkeling&seats=human,...); a warm visit's engine restores the memory snapshot
-    its first visit stored (web/engine-worker.js), and the bench prints how many did;
+    (index.html?game=snorkeling&seats=human,...); a cold visit's engine restores the build's memory
+    snapshot (dist/site/snapshot.bin), a warm visit's the one its first visit stored in the Cache
+    API (web/engine-worker.js), and the bench prints how many did;
   - the bare page: navigation -> loadPyodide() resolved.
 The bare page is generated into dist/bench/ and loads the same vendored Pyodide from dist/site/;
 both are served by the same server, whose root is dist/.
@@ -73,7 +74,8 @@ WORKER_SETTLED = """async () => {
 BOOTS: list[str] = []  # how each preset visit's engine started: "fresh" or "snapshot"
 
 # The app's engine worker stores Pyodide's memory snapshot in the Cache API after its first boot
-# (web/engine-worker.js); a warm visit restores it.
+# (web/engine-worker.js); a warm visit restores it. A cold context's Cache API is empty, so a cold
+# visit that restores has restored the build's snapshot file.
 SNAPSHOT_STORED = """async () => {
   if (document.documentElement.dataset.engine !== "ready") return false;
   const cache = await caches.open("tidepool-snapshot");
@@ -169,7 +171,8 @@ def main() -> int:
                 print(describe(label, values, bare))
                 if boots[label]:
                     restored = boots[label].count("snapshot")
-                    print(f"  {'':<40} engine restored from its memory snapshot in {restored} of {len(values)}")
+                    source = "the build's snapshot" if kind == "cold" else "the snapshot its first visit stored"
+                    print(f"  {'':<40} engine restored from {source} in {restored} of {len(values)}")
     return 0
 
 

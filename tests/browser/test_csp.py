@@ -51,6 +51,7 @@ def test_every_game_plays_to_the_end_under_the_policy(strict_page, base_url, gam
     page, problems = strict_page
     page.goto(f"{base_url}/index.html?game={game}&players=2&seats=bot:random,bot:random&seed=3&speed=0")
     page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=TIMEOUT_MS)
+    assert page.locator("html[data-engine-boot=snapshot]").count() == 1  # the build's, unpacked
     page.locator("html[data-state=over]").wait_for(state="attached", timeout=TIMEOUT_MS)
     assert page.locator("#over").is_visible()
     assert page.evaluate("window.__violations") == []

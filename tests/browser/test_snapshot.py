@@ -1,15 +1,20 @@
-"""The engine's memory snapshot (web/engine-worker.js): the first visit boots Pyodide, imports the
-engine and stores the runtime's memory in the Cache API ("tidepool-snapshot", keyed by Pyodide's
-version and the wheel's SHA-256); later visits restore it instead of starting Python again.
+"""The engine's memory snapshot (web/engine-worker.js): the build makes one under Node.js
+(build.py write_snapshot, dist/site/snapshot.bin), which a first visit restores instead of starting
+Python and importing the engine; the worker then stores the memory in the Cache API
+("tidepool-snapshot", keyed by Pyodide's version and the wheel's SHA-256), which later visits
+restore. Where the build's file is missing, another build's or damaged, the engine boots fresh and
+stores its own memory for the next visit.
 
 Page contract: <html data-engine-boot> is "fresh" or "snapshot" once data-engine is "ready".
 A damaged entry is deleted and the engine boots fresh; the game itself is the same either way.
 """
 
+import gzip
 import time
 
 import pytest
 
+import build
 from pages import make_a_move, wait_for_engine
 
 PRESET = "?game=go_fish&players=2&seats=human,bot:random&seed=5&lang=de"
@@ -20,6 +25,11 @@ STORED = """async () => {
   if (!keys.length) return null;
   const body = await (await cache.match(keys[0])).arrayBuffer();
   return { count: keys.length, key: keys[0].url, bytes: body.byteLength };
+}"""
+
+FORGET_STORED = """async () => {
+  const cache = await caches.open("tidepool-snapshot");
+  for (const key of await cache.keys()) await cache.delete(key);
 }"""
 
 
@@ -52,7 +62,53 @@ def play_two_moves(page):
     return lines
 
 
-def test_second_visit_restores_the_snapshot_and_plays_the_same_game(page, base_url):
+def serve_instead(page, body):
+    """Answer the worker's request for the build's snapshot file with `body` (None: a 404, as
+    from a site built without Node.js)."""
+    page.route(f"**/{build.SNAPSHOT_FILE}", lambda route: route.fulfill(
+        status=404 if body is None else 200, body=b"" if body is None else body,
+        content_type="application/octet-stream"))
+
+
+@pytest.fixture(scope="module")
+def shipped(site_dir):
+    """The build's snapshot file, unpacked: (header text, memory)."""
+    path = site_dir / build.SNAPSHOT_FILE
+    if not path.is_file():
+        pytest.fail(f"{path} is missing: the build made no snapshot (see the line it printed)",
+                    pytrace=False)
+    data = gzip.decompress(path.read_bytes())
+    return data[:build.SNAPSHOT_HEADER].decode().rstrip(" "), data[build.SNAPSHOT_HEADER:]
+
+
+def test_the_build_names_what_its_snapshot_was_made_from(shipped, site_dir):
+    header, memory = shipped
+    version, wheel_sha = header.split(" ")
+    assert version == build.PYODIDE.spec.split("@")[1]
+    wheel = site_dir / build.wheel_filename(build.project_metadata())
+    assert wheel_sha == build.file_digest(wheel, "sha256").hex()
+    assert memory[:4] == bytes.fromhex("00736e70")  # Pyodide's snapshot magic, "\0snp"
+    assert len(memory) > 1_000_000  # the runtime's whole memory
+
+
+def test_first_visit_restores_the_builds_snapshot_and_plays_like_a_fresh_boot(page, base_url, shipped):
+    assert boot(page, base_url) == "snapshot"
+    restored = play_two_moves(page)
+    stored = wait_for_stored(page)  # kept for the next visit, unpacked
+    assert stored["count"] == 1 and stored["key"].endswith(shipped[0].split(" ")[1])
+    assert stored["bytes"] == len(shipped[1])
+    assert boot(page, base_url) == "snapshot"
+    assert play_two_moves(page)[:len(restored)] == restored
+
+    page.evaluate(FORGET_STORED)
+    serve_instead(page, None)
+    assert boot(page, base_url) == "fresh"
+    fresh = play_two_moves(page)
+    assert fresh[:len(restored)] == restored  # same seed, same moves: the same log (GEN-3)
+
+
+def test_without_the_builds_snapshot_the_second_visit_restores_the_first(page, base_url):
+    serve_instead(page, None)
     assert boot(page, base_url) == "fresh"
     stored = wait_for_stored(page)
     assert stored["count"] == 1
@@ -66,8 +122,32 @@ def test_second_visit_restores_the_snapshot_and_plays_the_same_game(page, base_u
     assert page.evaluate(STORED)["count"] == 1  # restoring stores nothing new
 
 
-def test_damaged_snapshot_is_dropped_and_the_engine_boots_fresh(page, base_url):
+def file_that_does_not_fit(shipped, kind):
+    """The build's snapshot file made from another wheel or runtime, or damaged."""
+    header, memory = shipped
+    version, wheel_sha = header.split(" ")
+    header = {"another-wheel": f"{version} {'0' * 64}", "another-runtime": f"0.0.1 {wheel_sha}"}.get(kind, header)
+    data = gzip.compress(header.encode().ljust(build.SNAPSHOT_HEADER) + memory, compresslevel=1)
+    middle = len(data) // 2
+    if kind == "truncated":
+        return data[:middle]
+    if kind == "one-byte-changed":
+        return data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1:]
+    return data
+
+
+@pytest.mark.parametrize("kind", ["another-wheel", "another-runtime", "truncated", "one-byte-changed"])
+def test_a_snapshot_file_that_does_not_fit_is_ignored(page, base_url, shipped, kind):
+    """A file made from another wheel or runtime is never restored; a damaged one (gzip checks its
+    length and CRC-32) neither: the engine boots fresh, plays, and stores its own memory."""
+    serve_instead(page, file_that_does_not_fit(shipped, kind))
     assert boot(page, base_url) == "fresh"
+    play_two_moves(page)
+    assert wait_for_stored(page)["bytes"] > 1_000_000
+
+
+def test_damaged_snapshot_is_dropped_and_the_engine_boots_fresh(page, base_url):
+    assert boot(page, base_url) == "snapshot"
     key = wait_for_stored(page)["key"]
     page.evaluate("""async (key) => {
       const cache = await caches.open("tidepool-snapshot");
@@ -84,8 +164,9 @@ def test_damaged_snapshot_is_dropped_and_the_engine_boots_fresh(page, base_url):
 @pytest.mark.service_worker
 def test_snapshot_outlives_the_service_workers_install_and_restores_offline(page, base_url):
     """The service worker's activation deletes old builds' caches but keeps the snapshot's: the
-    first visit's snapshot is restored on the second visit, with no network."""
-    assert boot(page, base_url) == "fresh"
+    first visit's entry is restored on the second visit, with no network; and the service worker
+    keeps the build's file, which restores the engine offline once the entry is gone."""
+    assert boot(page, base_url) == "snapshot"
     wait_for_stored(page)
     page.wait_for_function(
         "async () => (await navigator.serviceWorker.ready).active.state === 'activated'", timeout=60_000)
@@ -93,5 +174,8 @@ def test_snapshot_outlives_the_service_workers_install_and_restores_offline(page
     assert page.evaluate(STORED)["count"] == 1
 
     page.context.set_offline(True)
+    assert boot(page, base_url) == "snapshot"
+    play_two_moves(page)
+    page.evaluate(FORGET_STORED)
     assert boot(page, base_url) == "snapshot"
     play_two_moves(page)
