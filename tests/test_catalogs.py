@@ -212,7 +212,7 @@ SENTENCES = [
         "pt": "Jogador 3 dá dois damas a Jogador 1.",
         "ar": "اللاعب 3 يعطي اللاعب 1 بطاقتين من بطاقات البنت."}),
     ("go_fish", {"type": "ask_card", "seat": 0, "asked": 1, "card": "QS"}, {
-        "de": "Spieler 1 fragt Spieler 2 nach Pik-Dame.",
+        "de": "Spieler 1 bittet Spieler 2 um Pik-Dame.",
         "id": "Pemain 1 meminta Queen Sekop kepada Pemain 2.",
         "pt": "Jogador 1 pede dama de espadas a Jogador 2.",
         "ar": "اللاعب 1 يطلب من اللاعب 2 بنت بستوني."}),
@@ -237,7 +237,7 @@ def test_exact_sentences_in_every_language(name, entry, texts):
 
 
 def test_action_labels_in_every_language():
-    assert describe_action("go_fish", "ask 2 7", lang="de") == "Spieler 3 nach Siebenen fragen"
+    assert describe_action("go_fish", "ask 2 7", lang="de") == "Spieler 3 um Siebenen bitten"
     assert describe_action("go_fish", "ask 2 7", lang="id") == "Minta kartu Tujuh kepada Pemain 3"
     assert describe_action("go_fish", "ask 2 7", lang="pt") == "Pedir setes a Jogador 3"
     assert describe_action("go_fish", "ask 2 7", lang="ar") == "اطلب من اللاعب 3 بطاقات السبعة"

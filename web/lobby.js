@@ -130,7 +130,11 @@ function renderSeats(seats) {
     select.id = `seat${i}`;
     select.append(new Option(t("level.human"), "human"));
     for (const level of lobby.levels) select.append(new Option(t("start.bot_level", { level: t(`level.${level}`) }), `bot:${level}`));
-    select.value = seats?.[i] ?? old[i] ?? (i === 0 ? "human" : `bot:${lobby.levels.at(-1)}`);
+    // A newcomer meets medium bots (hard ones win nearly every game); a value the menu does not
+    // offer (a link's unknown level) falls back to that default instead of a blank menu.
+    const fallback = i === 0 ? "human" : `bot:${lobby.levels.includes("medium") ? "medium" : lobby.levels.at(-1)}`;
+    const offered = [...select.options].map((o) => o.value);
+    select.value = [seats?.[i], old[i]].find((v) => offered.includes(v)) ?? fallback;
     const label = document.createElement("label");
     label.htmlFor = select.id;
     label.textContent = t("start.seat", { n: i + 1 });

@@ -121,7 +121,7 @@ def test_round_end_in_a_small_frame_shows_every_seat_and_total_without_scrolling
 ZOOM_LOG = """() => {
   window.__fits = [];
   const felt = document.getElementById('felt');
-  const note = () => window.__fits.push([felt.dataset.layout, Number(felt.dataset.fit)]);
+  const note = () => window.__fits.push([`${felt.dataset.layout}|${felt.dataset.mode ?? ""}`, Number(felt.dataset.fit)]);
   note();
   new MutationObserver(note).observe(felt, { attributes: true, attributeFilter: ['data-fit'] });
 }"""
@@ -261,6 +261,8 @@ def test_enemy_anemone_plain_play_is_one_click_with_anemones(page, base_url, ope
         make_a_move(page)
     else:
         pytest.fail("the human never held an Anemone with a boostable play")
+    # The prompt says how to attach them, whether leading or following.
+    assert "or press Attach Anemones first to raise its value" in page.locator('[data-part="prompt"]').inner_text()
     card = page.locator('[data-part="hand"] [data-card][data-legal^="play "]').first
     code = card.get_attribute("data-card")
     assert card.get_attribute("data-legal") == f"play {code}"
@@ -276,8 +278,17 @@ def test_enemy_anemone_plain_play_is_one_click_with_anemones(page, base_url, ope
         make_a_move(page)
     attach.click()
     expect(attach).to_have_attribute("aria-pressed", "true")
+    fit = float(page.locator("#felt").get_attribute("data-fit"))
     page.locator('[data-part="hand"] .card.playable').first.click()
     expect(page.locator(".ea-chooser")).to_be_visible()
+    # Closing the chooser gives the hand back its size: the zoom fits again (data-mode).
+    page.locator(".ea-cancel").click()
+    expect(page.locator(".ea-chooser")).to_have_count(0)
+    eventually(lambda: _assert_at_least(float(page.locator("#felt").get_attribute("data-fit")), fit))
+
+
+def _assert_at_least(value, wanted):
+    assert value >= wanted - 0.005, (value, wanted)
 
 
 def test_back_button_returns_to_the_start_screen(page, base_url, open_app):

@@ -5,7 +5,7 @@ playing/over; bad parameters show a readable message on the start screen.
 """
 
 import re
-from pages import wait_for_my_turn_or_end
+from pages import make_a_move, wait_for_my_turn_or_end
 
 GAME_TIMEOUT_MS = 180_000
 
@@ -72,3 +72,26 @@ def test_bad_option_and_seats_show_messages(page, base_url, open_app):
     assert "unknown option 'depth'" in page.locator("#start-message").inner_text()
     assert open_app(page, base_url, "game=snorkeling&players=3&seats=human,robot") == "ready"
     assert "seats" in page.locator("#start-message").inner_text()
+    # The seat menus still offer a choice (the default), never a blank menu.
+    seats = page.locator("#seat-list select")
+    values = [seats.nth(i).input_value() for i in range(seats.count())]
+    assert len(values) >= 2 and values == ["human"] + ["bot:medium"] * (len(values) - 1), values
+
+
+def test_news_says_what_happened_since_your_last_move(page, base_url, open_app):
+    """Beside the centre, the log's sentences since your last move (the turn's draws left out, at
+    most four): who played on the centre and who put a card on whose pile (SN-3, SN-4)."""
+    open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=6&speed=0"
+                             "&options=first_player=0")
+    for _ in range(12):
+        assert wait_for_my_turn_or_end(page) == "playing"
+        if page.locator(".sn-news li").count():
+            break
+        make_a_move(page)
+    news = page.locator(".sn-news li").all_inner_texts()
+    log = page.locator("#log li").all_inner_texts()
+    mine = max(i for i, line in enumerate(log) if line.startswith("Player 1 (you)") and " draws " not in line)
+    since = [line for line in log[mine + 1:] if " draws " not in line]
+    assert 1 <= len(news) <= 4 and news == since[-4:], (news, since)
+    assert page.locator(".sn-news li.latest").inner_text() == since[-1]
+    assert page.locator(".sn-news h3").inner_text().lower() == "since your last move"

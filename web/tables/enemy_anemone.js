@@ -294,6 +294,11 @@ function refocus(felt, key) {
   felt.querySelector(`[data-focus="${key}"]`)?.focus({ preventScroll: true });
 }
 
+/** True when one of the legal `moves` plays a card with Anemones attached (EA-4). */
+function canAttach(moves) {
+  return moves.some((a) => a.startsWith("play ") && a.split(" ").length > 2);
+}
+
 function draw(felt, s, ui) {
   const { t } = ui;
   const view = s.view;
@@ -316,10 +321,12 @@ function draw(felt, s, ui) {
     if (chooser) ui.prompt(t("enemy_anemone.hint.choose", { card: cardName(chooser.card, t) }));
     else if (memo.attach) ui.prompt(t("enemy_anemone.hint.attach"));
     else if (mustDiscard) ui.prompt(t("enemy_anemone.hint.discard"));
-    else if (!inTrick) ui.prompt(t("enemy_anemone.hint.lead"));
     else {
+      // Holding Anemones, the prompt says how to attach them (the "Attach Anemones" button).
+      const boost = canAttach(moves) ? "_boost" : "";
       const suits = [...new Set(view.trick.map((e) => t(`enemy_anemone.suit.${e.card[0]}`)))];
-      ui.prompt(t("enemy_anemone.hint.follow", { suits: suits.join(t("list_sep")) }));
+      ui.prompt(inTrick ? t(`enemy_anemone.hint.follow${boost}`, { suits: suits.join(t("list_sep")) })
+        : t(`enemy_anemone.hint.lead${boost}`));
     }
   }
   if (me != null) felt.append(mySeat(felt, s, moves, ui));
@@ -460,8 +467,7 @@ function mySeat(felt, s, moves, ui) {
     }
   }
   mine.append(hand);
-  const boostable = moves.some((a) => a.startsWith("play ") && a.split(" ").length > 2);
-  if (boostable && !chooser) {
+  if (canAttach(moves) && !chooser) {
     const toggle = el("button", `ea-attach${memo.attach ? " on" : ""}`);
     toggle.type = "button";
     toggle.dataset.focus = "attach";

@@ -236,7 +236,14 @@ export function go_fish(felt, s, ui) {
   const n = names(t);
   const changes = remember(s);
   const soloHuman = s.seats.filter((k) => k === "human").length === 1;
-  const who = (seat, object = false) => (seat === me && soloHuman ? t(object ? "go_fish.you_object" : "go_fish.you") : s.names[seat]);
+  // A news sentence about you is a sentence of its own ("You asked…", "…asked you for…"): many
+  // languages conjugate for "you", so a name is never swapped for a pronoun. Catalog keys
+  // `<key>.you` (you did it) and `<key>.to_you` (you were asked); {seat} and {asked} are names.
+  const tell = (key, args, subject, object) => {
+    const you = (seat) => soloHuman && seat != null && seat === me;
+    const variant = you(subject) ? `${key}.you` : you(object) ? `${key}.to_you` : key;
+    return t(variant, { seat: s.names[subject], asked: s.names[object], ...args });
+  };
   const askCard = Boolean(view.options?.ask_card);
   const myTurn = me != null && view.current_player === me && !view.is_over;
   const moves = myTurn ? s.moves.map((m) => parseMove(m.action)) : [];
@@ -359,11 +366,11 @@ export function go_fish(felt, s, ui) {
   const news = el("div", "gf-news");
   news.setAttribute("role", "group");
   news.setAttribute("aria-label", t("go_fish.news.label"));
-  if (latest) news.append(...newsLines(latest, { s, t, n, who, view, me }));
+  if (latest) news.append(...newsLines(latest, { t, n, tell, view }));
   const earlier = all.slice(0, -1).filter((g) => ASK_TYPES.has(g[0].type)).slice(-2);
   if (earlier.length) {
     const list = el("ul", "gf-earlier");
-    for (const g of earlier) list.append(el("li", "", shortLine(readGroup(g, s, t, null), { t, n, who })));
+    for (const g of earlier) list.append(el("li", "", shortLine(readGroup(g, s, t, null), { t, n, tell })));
     news.append(list);
   }
   middle.append(news);
@@ -402,10 +409,11 @@ export function go_fish(felt, s, ui) {
       }
     }
     if (hintRow.childElementCount) mine.append(hintRow);
-    felt.dataset.mode = Object.keys(sel).length ? "pick" : "";  // the zoom fits a pick, then fits again
+    const picking = myTurn && askCard && sel.r != null && sel.c == null;
+    felt.dataset.mode = picking ? "picker" : "";  // the zoom fits the card picker, then fits again
     mine.classList.toggle("my-turn", myTurn);
 
-    if (myTurn && askCard && sel.r != null && sel.c == null) {
+    if (picking) {
       const picker = el("div", "gf-picker");
       picker.setAttribute("role", "group");
       picker.setAttribute("aria-label", t("go_fish.picker", { rank: n.rank(sel.r) }));
@@ -491,7 +499,7 @@ function whatText(what, t, n) {
   return what.length === 2 ? t("go_fish.the_card", { card: n.card(what) }) : n.ranks(what);
 }
 
-function newsLines(info, { s, t, n, who, view, me }) {
+function newsLines(info, { t, n, tell, view }) {
   const lines = [];
   if (info.deal) {
     lines.push(el("p", "gf-headline", info.deal.text));
@@ -500,49 +508,48 @@ function newsLines(info, { s, t, n, who, view, me }) {
     return lines;
   } else {
     const ask = el("p", "gf-headline");
-    ask.append(el("span", "gf-ask-text", t("go_fish.news.ask", { seat: who(info.asker), asked: who(info.asked, true), what: whatText(info.what, t, n) })));
+    ask.append(el("span", "gf-ask-text", tell("go_fish.news.ask", { what: whatText(info.what, t, n) }, info.asker, info.asked)));
     ask.append(hideFromReaders(info.what.length === 2 ? gfCard(info.what, t, "gf-tiny") : rankChip(info.what)));  // the sentence names it
     lines.push(ask);
     const answer = el("p", `gf-answer ${info.given ? "catch" : "miss"}`);
     if (info.given) {
       answer.textContent = info.what.length === 2
-        ? t("go_fish.news.give_card", { seat: who(info.asked), card: n.card(info.what) })
-        : t("go_fish.news.give", { seat: who(info.asked), count: info.given, n: info.given, rank: n.rank(info.what), ranks: n.ranks(info.what) });
+        ? tell("go_fish.news.give_card", { card: n.card(info.what) }, info.asked)
+        : tell("go_fish.news.give", { count: info.given, n: info.given, rank: n.rank(info.what), ranks: n.ranks(info.what) }, info.asked);
     } else if (info.fish === "none") {  // GF-9a: with the stock empty nobody says "Go fish"
-      answer.textContent = t("go_fish.news.miss", { seat: who(info.asked) });
+      answer.textContent = tell("go_fish.news.miss", {}, info.asked);
     } else {
       answer.append(symbol("sym-L"), el("span", "", t("go_fish.news.go_fish")));
     }
     lines.push(answer);
     if (info.fish === "hidden") {
-      lines.push(el("p", "gf-line", t("go_fish.news.fish", { seat: who(info.asker) })));
+      lines.push(el("p", "gf-line", tell("go_fish.news.fish", {}, info.asker)));
     } else if (info.fish === "none") {
       lines.push(el("p", "gf-line", t("go_fish.news.no_draw")));
     } else if (info.fish) {
       const line = el("p", "gf-line gf-shown");
-      line.append(hideFromReaders(gfCard(info.fish, t, "gf-tiny gf-flip")), el("span", "", t("go_fish.news.fish_shown", { seat: who(info.asker), card: n.card(info.fish) })));
+      line.append(hideFromReaders(gfCard(info.fish, t, "gf-tiny gf-flip")), el("span", "", tell("go_fish.news.fish_shown", { card: n.card(info.fish) }, info.asker)));
       lines.push(line);
     }
   }
   for (const b of info.books) {
     const line = el("p", "gf-line gf-book-news");
-    if (b.book) line.append(hideFromReaders(bookStack(b.book.what, t, "gf-fresh")), el("span", "", t("go_fish.news.book", { seat: who(b.book.who), ranks: n.ranks(b.book.what) })));
+    if (b.book) line.append(hideFromReaders(bookStack(b.book.what, t, "gf-fresh")), el("span", "", tell("go_fish.news.book", { ranks: n.ranks(b.book.what) }, b.book.who)));
     else line.textContent = b.entry.text;
     lines.push(line);
   }
   for (const e of info.other) lines.push(el("p", `gf-line gf-${e.type}`, e.text));
   if (!view.is_over && info.asker != null && view.current_player === info.asker && (info.given || (info.fish && info.fish.length === 2))) {
-    const you = info.asker === me && who(info.asker) !== s.names[info.asker];
-    lines.push(el("p", "gf-again", you ? t("go_fish.news.again_you") : t("go_fish.news.again", { seat: who(info.asker) })));
+    lines.push(el("p", "gf-again", tell("go_fish.news.again", {}, info.asker)));
   }
   return lines;
 }
 
-function shortLine(info, { t, n, who }) {
+function shortLine(info, { t, n, tell }) {
   if (info.raw || info.deal) return (info.raw ?? [info.deal])[0].text;
-  const args = { seat: who(info.asker), asked: who(info.asked, true), what: whatText(info.what, t, n), count: info.given };
+  const args = { what: whatText(info.what, t, n), count: info.given };
   const answer = info.given ? "short_catch" : info.fish === "none" ? "short_none" : "short_miss";
-  let text = t(`go_fish.news.${answer}`, args);
+  let text = tell(`go_fish.news.${answer}`, args, info.asker, info.asked);
   if (info.fish && info.fish.length === 2) text += ` ${t("go_fish.news.short_shown")}`;
   for (const b of info.books) if (b.book) text += ` ${t("go_fish.news.short_book", { ranks: n.ranks(b.book.what) })}`;
   return text;

@@ -9,6 +9,38 @@ export function cardName(card, t) {
   return t("snorkeling.card", { colour: t(`snorkeling.colour.${card[0]}`), value: t(value) !== value ? t(value) : card[1] });
 }
 
+// What happened since your last move, in the log's own sentences, beside the centre: a player
+// sees who played on the centre or put a card on whose pile without opening the log.
+const NEWS_LINES = 4;
+const news = { lastI: -1, entries: [] };
+
+/** Remember the fresh log items of `s` ({i, type, text, entry}); a log from its start (a new,
+ * loaded or replayed game) starts afresh. */
+function rememberNews(s) {
+  const log = s.log ?? [];
+  if (log.length && log[0].i === 0) { news.entries = []; news.lastI = -1; }
+  // A turn's draw is in every turn and shows in the hand counts: the news keeps the plays.
+  for (const e of log) if (e.i > news.lastI && e.text && e.type !== "draw") news.entries.push(e);
+  news.lastI = Math.max(news.lastI, log.at(-1)?.i ?? -1);
+  news.entries = news.entries.slice(-50);
+}
+
+/** The news box: the moves since seat `me` last moved (the latest ones of this round), or the
+ * latest moves of a table with no player; null when there is nothing to tell. */
+function newsBox(me, t) {
+  let from = news.entries.findLastIndex((e) => e.type === "round_start");
+  if (me != null) from = Math.max(from, news.entries.findLastIndex((e) => e.entry?.seat === me && e.type !== "round_start"));
+  const lines = news.entries.slice(from + 1).slice(-NEWS_LINES);
+  if (!lines.length) return null;
+  const box = el("section", "sn-news");
+  box.setAttribute("aria-label", t(me != null ? "snorkeling.news" : "snorkeling.news_all"));
+  box.append(el("h3", "", t(me != null ? "snorkeling.news" : "snorkeling.news_all")));
+  const list = el("ol", "");
+  for (const e of lines) list.append(el("li", e === lines.at(-1) ? "latest" : "", e.text));
+  box.append(list);
+  return box;
+}
+
 /** A Snorkeling card face (`card` a code like "B3"); `extra` adds classes. */
 export function snCard(card, t, extra = "") {
   const node = el("div", `card sn sn-${card[0]} ${extra}`);
@@ -115,6 +147,9 @@ export function snorkeling(felt, s, ui) {
   back.append(symbol("sym-back"));
   draw.append(back, painted("div", "count", String(view.draw_pile_size), { hidden: true }));
   middle.append(centre, draw);
+  rememberNews(s);
+  const told = newsBox(me, t);
+  if (told) middle.append(told);
   if (me != null && view.current_player === me) {
     const can = (verb) => moves.some((a) => a.startsWith(`${verb} `));
     let hint = view.phase;
