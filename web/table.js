@@ -521,7 +521,7 @@ function showOver(s) {
   const head = table.createTHead();
   const top = head.insertRow();
   const tall = { rowSpan: rounds.length ? 2 : 1 };
-  top.append(th("", "who", tall));
+  top.append(Object.assign(document.createElement("td"), { className: "who", ...tall }));  // above the names
   if (rounds.length) top.append(th(t(gameKey(view.game, "over.rounds")), "rounds", { colSpan: rounds.length, scope: "colgroup" }));
   top.append(th(has(`${view.game}.total`) ? t(`${view.game}.total`) : t("over.total"), "total", tall));
   if (rounds.length) {

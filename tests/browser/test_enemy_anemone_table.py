@@ -88,7 +88,7 @@ def test_all_bot_game_plays_itself_to_the_end(page, base_url, open_app, players,
     assert page.locator("#log li").last.inner_text().startswith("The game is over.")
     # EA-9: four hands; the over dialog lists each hand's scores (view.hand_scores) and the total.
     head = page.locator("#over-scores thead tr")
-    assert head.first.locator("th").all_inner_texts() == ["", "Hands", "Total"]
+    assert head.first.locator("th").all_inner_texts() == ["Hands", "Total"]
     numbers = head.nth(1).locator("th")
     assert numbers.all_inner_texts() == ["1", "2", "3", "4"]
     assert numbers.first.get_attribute("aria-label") == "Hand 1"

@@ -40,7 +40,7 @@ def assert_game_over(page, players):
     assert len(totals) == players
     # GF-7: the over dialog counts books, with no per-round columns (Go Fish has no rounds).
     head = page.locator("#over-scores tr").first.locator("th").all_inner_texts()
-    assert head == ["", "Books"], head
+    assert head == ["Books"], head
     assert page.locator("#round-label").is_hidden()
     # GF-6: every book counted is laid out face up on the table.
     assert page.locator("#felt .gf-seat .gf-book").count() == sum(totals)

@@ -94,4 +94,4 @@ def test_news_says_what_happened_since_your_last_move(page, base_url, open_app):
     since = [line for line in log[mine + 1:] if " draws " not in line]
     assert 1 <= len(news) <= 4 and news == since[-4:], (news, since)
     assert page.locator(".sn-news li.latest").inner_text() == since[-1]
-    assert page.locator(".sn-news h3").inner_text().lower() == "since your last move"
+    assert page.locator(".sn-news .sn-news-title").inner_text().lower() == "since your last move"

@@ -34,7 +34,7 @@ function newsBox(me, t) {
   if (!lines.length) return null;
   const box = el("section", "sn-news");
   box.setAttribute("aria-label", t(me != null ? "snorkeling.news" : "snorkeling.news_all"));
-  box.append(el("h3", "", t(me != null ? "snorkeling.news" : "snorkeling.news_all")));
+  box.append(el("p", "sn-news-title", t(me != null ? "snorkeling.news" : "snorkeling.news_all")));
   const list = el("ol", "");
   for (const e of lines) list.append(el("li", e === lines.at(-1) ? "latest" : "", e.text));
   box.append(list);
