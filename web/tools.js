@@ -34,16 +34,17 @@ function pageKey() {
 }
 
 // The save key of the last game a person played on this site (any page or link): the plain start
-// page resumes it when it has no game of its own, so a game begun from a link is never stranded.
+// page resumes it, so a game begun from a link is never stranded.
 const LAST = "tidepool.autosave.last";
 
-/** The key of the stored game this page resumes, or null: its own, else (the plain page only)
- * the last game played from a link. Checked before the engine is up. */
+/** The key of the stored game this page resumes, or null: a link's page its own; the plain page
+ * the game last played on this site (from it or from a link), else its own. Checked before the
+ * engine is up. */
 function resumeKey() {
   const own = pageKey();
-  if (read(own) != null) return own;
   const last = read(LAST);
-  return own === "tidepool.autosave" && last?.startsWith("tidepool.autosave:") && read(last) != null ? last : null;
+  if (own === "tidepool.autosave" && last?.startsWith("tidepool.autosave") && read(last) != null) return last;
+  return read(own) != null ? own : null;
 }
 
 /** True if a running game is stored for this page (checked before the engine is up). */

@@ -93,6 +93,19 @@ def test_a_game_begun_from_a_link_comes_back_on_the_plain_page(page, base_url, o
     assert later["steps"] > begun["steps"]
     assert open_app(page, base_url, link) == "playing"
     assert engine(page, "state")["steps"] == later["steps"]
+    # With a game of its own too, the plain page brings back the game played last.
+    page.evaluate("localStorage.clear()")
+    open_app(page, base_url, "game=snorkeling&players=2&seats=human,bot:random&seed=3&speed=0&options=first_player=0")
+    wait_for_my_turn_or_end(page)
+    make_a_move(page)
+    wait_for_my_turn_or_end(page)
+    page.evaluate("localStorage.setItem('tidepool.autosave', localStorage.getItem(localStorage.getItem('tidepool.autosave.last')))")
+    open_app(page, base_url, link)
+    wait_for_my_turn_or_end(page)
+    make_a_move(page)
+    wait_for_my_turn_or_end(page)
+    assert open_app(page, base_url) == "playing"
+    assert engine(page, "state")["view"]["game"] == "go_fish"
 
 
 @pytest.mark.parametrize("game", GAMES)
