@@ -280,8 +280,9 @@ export function drawFelt(s, ui) {
   const renderer = renderers[s.view.game] ?? renderers.generic;
   delete felt.dataset.mode;  // a renderer names a passing mode (a chooser open) for fitFelt
   renderer(felt, s, { t, act: () => {}, select: () => {}, hold: () => {}, explain: () => {}, prompt: () => {}, selected: null, ...ui });
-  // The zoom holds still within a round on one table; a new game, round, viewer or language may grow it.
-  fitFelt(felt, [app.gen, s.view.game, s.view.round, s.viewer, language()].join("|"));
+  // The zoom holds still while others play a round on one table; your turn, a new game, round,
+  // viewer or language may grow it.
+  fitFelt(felt, [app.gen, s.view.game, s.view.round, s.viewer, language()].join("|"), !myTurn(s));
   feltObserver?.takeRecords();  // fitted just now: no second fit while its cards travel
 }
 

@@ -121,7 +121,8 @@ def test_round_end_in_a_small_frame_shows_every_seat_and_total_without_scrolling
 ZOOM_LOG = """() => {
   window.__fits = [];
   const felt = document.getElementById('felt');
-  const note = () => window.__fits.push([`${felt.dataset.layout}|${felt.dataset.mode ?? ""}`, Number(felt.dataset.fit)]);
+  const note = () => window.__fits.push([`${felt.dataset.layout}|${felt.dataset.mode ?? ""}`, Number(felt.dataset.fit),
+                                         felt.dataset.hold === "1"]);
   note();
   new MutationObserver(note).observe(felt, { attributes: true, attributeFilter: ['data-fit'] });
 }"""
@@ -129,9 +130,10 @@ ZOOM_LOG = """() => {
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_zoom_holds_still_within_a_round_on_a_phone(page, base_url, open_app, game):
-    """On a 390x844 phone the felt's zoom (data-fit) never grows while one round is played on one
-    table: the cards do not grow and shrink with every move (they did between your turn and the
-    bots'); it may shrink when the table needs more room, and it is found afresh each round."""
+    """On a 390x844 phone the felt's zoom (data-fit) never grows while the bots play a round on one
+    table: the cards do not grow and shrink with every bot move; it may shrink when the table needs
+    more room, and it is found afresh on your turn (as large as the space allows for your taps)
+    and each round."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_app(page, base_url, f"game={game}&players=4&seats=human,bot:random,bot:random,bot:random&seed=7&speed=0")
     wait_for_my_turn_or_end(page)
@@ -142,10 +144,13 @@ def test_the_zoom_holds_still_within_a_round_on_a_phone(page, base_url, open_app
         make_a_move(page)
     fits = page.evaluate("window.__fits")
     assert len(fits) > 8, fits
-    for (layout, fit), (next_layout, next_fit) in zip(fits, fits[1:]):
-        if layout == next_layout:
+    held = 0
+    for (layout, fit, _), (next_layout, next_fit, hold) in zip(fits, fits[1:]):
+        if layout == next_layout and hold:
+            held += 1
             assert next_fit <= fit, fits
-    assert all(0.4 <= fit <= 1.5 for _, fit in fits), fits
+    assert held >= 4, fits
+    assert all(0.4 <= fit <= 1.5 for _, fit, _ in fits), fits
 
 
 def wait_for_my_turn_or_end_without_continuing(page):
@@ -262,7 +267,7 @@ def test_enemy_anemone_plain_play_is_one_click_with_anemones(page, base_url, ope
     else:
         pytest.fail("the human never held an Anemone with a boostable play")
     # The prompt says how to attach them, whether leading or following.
-    assert "or press Attach Anemones first to raise its value" in page.locator('[data-part="prompt"]').inner_text()
+    assert "or press Attach Anemones first" in page.locator('[data-part="prompt"]').inner_text()
     card = page.locator('[data-part="hand"] [data-card][data-legal^="play "]').first
     code = card.get_attribute("data-card")
     assert card.get_attribute("data-legal") == f"play {code}"
