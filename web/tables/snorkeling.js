@@ -32,9 +32,10 @@ function newsBox(me, t) {
   if (me != null) from = Math.max(from, news.entries.findLastIndex((e) => e.entry?.seat === me && e.type !== "round_start"));
   const lines = news.entries.slice(from + 1).slice(-NEWS_LINES);
   if (!lines.length) return null;
+  const title = t(me != null ? "snorkeling.news" : "snorkeling.news_all");
   const box = el("section", "sn-news");
-  box.setAttribute("aria-label", t(me != null ? "snorkeling.news" : "snorkeling.news_all"));
-  box.append(el("p", "sn-news-title", t(me != null ? "snorkeling.news" : "snorkeling.news_all")));
+  box.setAttribute("aria-label", title);
+  box.append(el("p", "sn-news-title", title));
   const list = el("ol", "");
   for (const e of lines) list.append(el("li", e === lines.at(-1) ? "latest" : "", e.text));
   box.append(list);
