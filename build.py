@@ -730,9 +730,9 @@ def main(argv: list[str] | None = None) -> int:
     soak_parser = commands.add_parser(
         "soak", help="random and bot play over every game, player count and option combination, "
                      "checking invariants after every action (other args go to tests/soak.py)",
-        description="Run tests/soak.py in one process; --games N plays N games instead of a "
-                    "time, --seed S repeats a run. Prints games, actions and failures; exit "
-                    "status 1 on any failure.")
+        description="Run tests/soak.py; --games N plays N games instead of a time, --seed S "
+                    "repeats a run, --jobs N plays in N processes at once. Prints games, "
+                    "actions and failures; exit status 1 on any failure.")
     soak_parser.add_argument("--minutes", type=float, default=1.0, help="how long (default 1)")
     args, extra = parser.parse_known_args(argv)
     if extra and args.command not in ("test", "soak"):

@@ -49,9 +49,10 @@ VIEW_KEYS = {  # DESIGN.md: keys every view of the game has, besides the shared 
 SHARED_KEYS = {"hand", "current_player", "totals", "legal_actions"}
 
 
-def card_count(name: str, game: pc.Game) -> tuple[int, int] | None:
-    """``(cards counted in the spectator view, cards the game holds)``, or ``None`` if unknown."""
-    view = game.view(None)
+def card_count(name: str, game: pc.Game, view: dict | None = None) -> tuple[int, int] | None:
+    """``(cards counted in the spectator view, cards the game holds)``, or ``None`` if unknown;
+    ``view`` is ``game.view(None)`` when the caller has it already."""
+    view = game.view(None) if view is None else view
     if name == "snorkeling":  # 75 sea cards + one Lanternfish per player (SN-1)
         counted = (sum(view["hand_sizes"]) + sum(len(pile) for pile in view["piles"])
                    + view["center_size"] + view["draw_pile_size"])
@@ -66,10 +67,11 @@ def card_count(name: str, game: pc.Game) -> tuple[int, int] | None:
     return None
 
 
-def check_card_count(name: str, game: pc.Game) -> None:
+def check_card_count(name: str, game: pc.Game, view: dict | None = None) -> None:
     """Cards are conserved (DESIGN "Testing"); a game without a ``card_count`` is checked by
-    ``test_card_count_is_known`` instead, which skips with the reason."""
-    counts = card_count(name, game)
+    ``test_card_count_is_known`` instead, which skips with the reason. ``view``: as for
+    :func:`card_count`."""
+    counts = card_count(name, game, view)
     if counts is not None:
         assert counts[0] == counts[1], f"cards not conserved: {counts[0]} counted, {counts[1]} expected"
 
@@ -80,9 +82,10 @@ def snapshot(game: pc.Game) -> tuple:
             game.legal_actions(), game.current_player, game.is_over, list(game.totals), list(game.winners))
 
 
-def check_invariants(name: str, game: pc.Game, history_from: int = 0) -> None:
+def check_invariants(name: str, game: pc.Game, history_from: int = 0) -> list[dict]:
     """The per-state contract: legal actions, turn, winners, views, card count; the history from
-    entry ``history_from`` on is checked to be JSON-safe."""
+    entry ``history_from`` on is checked to be JSON-safe. Returns the views it checked, as
+    :func:`all_views` does (every seat's, then the spectator's)."""
     legal = game.legal_actions()
     assert all(isinstance(a, str) for a in legal)
     assert legal == sorted(legal) and len(legal) == len(set(legal)), legal
@@ -96,8 +99,8 @@ def check_invariants(name: str, game: pc.Game, history_from: int = 0) -> None:
         assert game.current_player in range(game.players)
         assert game.winners == []
     assert len(game.totals) == game.players and all(type(t) is int for t in game.totals)
-    for seat in [*range(game.players), None]:
-        view = game.view(seat)
+    views = all_views(game)
+    for seat, view in zip([*range(game.players), None], views):
         assert json.loads(json.dumps(view)) == view, "views are JSON-safe (lists, str keys)"
         assert SHARED_KEYS | VIEW_KEYS.get(name, set()) <= set(view), sorted(view)
         assert view["current_player"] == game.current_player and view["totals"] == game.totals
@@ -107,3 +110,4 @@ def check_invariants(name: str, game: pc.Game, history_from: int = 0) -> None:
             assert view["hand"] == []
     entries = game.history[history_from:]
     assert json.loads(json.dumps(entries)) == entries, "history is JSON-safe"
+    return views

@@ -31,6 +31,7 @@ import argparse
 import itertools
 import json
 import math
+import multiprocessing
 import random
 import signal
 import sys
@@ -43,7 +44,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parent.parent), str(Path(__file__).
 import pygame_core as pc  # noqa: E402
 from pygame_core.bots import make_bot  # noqa: E402
 from pygame_core.games import REGISTRY  # noqa: E402
-from helpers import check_card_count, check_invariants, snapshot  # noqa: E402
+from helpers import all_views, check_card_count, check_invariants, snapshot  # noqa: E402
 
 MUTATIONS = 4  # mutated saves per game
 HUGE = [-1, 2**53, 10**30, 1.5, "7", None, True, [], {}]
@@ -117,18 +118,22 @@ def check_turn(game: pc.Game, actor: int, action: str, logged: list[dict]) -> No
     assert after == expected, f"after {action} by seat {actor}: seat {after} moves, expected {expected}"
 
 
-def check_state(game: pc.Game, rng: random.Random, history_from: int = 0) -> None:
-    """Per-state checks: the contract, card conservation, applicable actions, no leak."""
-    check_invariants(game.name, game, history_from)
-    check_card_count(game.name, game)
-    for action in game.legal_actions():
-        game.fork().apply(action)
+def check_state(game: pc.Game, rng: random.Random, history_from: int = 0) -> list[dict]:
+    """Per-state checks: the contract, card conservation, applicable actions, no leak. Returns
+    every seat's view, then the spectator's (as ``helpers.all_views``)."""
+    views = check_invariants(game.name, game, history_from)
+    check_card_count(game.name, game, views[-1])
+    saved = game.rng.getstate()
+    for action in game.legal_actions():  # each on a copy (a fork whose RNG is put back after)
+        game._copy(game.history[:], game.actions[:]).apply(action)
+        game.rng.setstate(saved)
     seat = rng.randrange(game.players)
     if not game.is_over:
         world = game.determinize(seat, random.Random(rng.getrandbits(32)))
-        mine, theirs = game.view(seat), world.view(seat)
+        mine, theirs = views[seat], world.view(seat)
         assert mine == theirs, f"seat {seat}'s view differs in a re-dealt world (GEN-7): " + str(
             {k: (mine[k], theirs.get(k)) for k in mine if mine[k] != theirs.get(k)})
+    return views
 
 
 def play_game(name: str, players: int, options: dict, seed: int, rng: random.Random) -> pc.Game:
@@ -147,19 +152,20 @@ def play_game(name: str, players: int, options: dict, seed: int, rng: random.Ran
         game.apply(action)
         replica.apply(action)
         check_turn(game, actor, action, game.history[before:])
-        check_state(game, rng, before)
-        assert same_state(replica, game, before), f"the replayed save differs after {action}"
+        views = check_state(game, rng, before)
+        assert same_state(replica, game, before, views), f"the replayed save differs after {action}"
         if len(game.actions) == probe:
             assert snapshot(pc.load_game(game.to_json())) == snapshot(game), "load_game round trip"
     assert snapshot(pc.load_game(game.to_json())) == snapshot(game), "load_game round trip at the end"
     return game
 
 
-def same_state(a: pc.Game, b: pc.Game, history_from: int) -> bool:
+def same_state(a: pc.Game, b: pc.Game, history_from: int, views: list[dict]) -> bool:
     """Whether ``a`` and ``b`` look the same through the public API (``helpers.snapshot`` without
-    the parts that grow with the game: history entries before ``history_from`` and the save)."""
+    the parts that grow with the game: history entries before ``history_from`` and the save);
+    ``views`` are ``b``'s, as ``helpers.all_views`` gives them."""
     return (len(a.history) == len(b.history) and a.history[history_from:] == b.history[history_from:]
-            and all(a.view(s) == b.view(s) for s in [*range(a.players), None])
+            and all_views(a) == views
             and a.legal_actions() == b.legal_actions() and a.winners == b.winners)
 
 
@@ -250,24 +256,57 @@ def stop(signum: int, frame) -> None:
     raise KeyboardInterrupt
 
 
+def merge(results: list[dict]) -> dict:
+    """One stats dict (as :func:`soak` returns) summing ``results``."""
+    total = {"games": 0, "actions": 0, "saves": 0, "failures": 0, "per": {}}
+    for stats in results:
+        for key in ("games", "actions", "saves", "failures"):
+            total[key] += stats[key]
+        for key, counts in stats["per"].items():
+            total["per"][key] = [a + b for a, b in zip(total["per"].get(key, [0, 0, 0]), counts)]
+    return total
+
+
+def job(task: tuple[float, int | None, int]) -> dict:
+    """One process of a ``--jobs`` soak: :func:`soak` with its own seed; SIGTERM and Ctrl+C
+    end it with its stats, as they end a single soak."""
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    return soak(*task)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the soak from the command line; exit status 1 on any failure."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=1.0, help="how long to play (default 1)")
     parser.add_argument("--games", type=int, default=None, help="play this many games instead")
     parser.add_argument("--seed", type=int, default=None, help="soak seed (default: random)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes playing at once, each with its own seed drawn from the "
+                             "soak seed (default 1)")
     args = parser.parse_args(argv)
-    signal.signal(signal.SIGTERM, stop)  # kill PID (or Ctrl+C) ends the soak with its report
-    signal.signal(signal.SIGINT, stop)
+    if args.jobs < 1 or (args.games is not None and args.games < 0) or args.minutes <= 0:
+        parser.error("--jobs must be at least 1, --games at least 0 and --minutes above 0")
     seed = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     started = time.monotonic()
-    stats = soak(args.minutes * 60, args.games, seed)
+    if args.jobs == 1:
+        signal.signal(signal.SIGTERM, stop)  # kill PID (or Ctrl+C) ends the soak with its report
+        signal.signal(signal.SIGINT, stop)
+        stats = soak(args.minutes * 60, args.games, seed)
+    else:
+        seeds = random.Random(seed).sample(range(2**32), args.jobs)
+        shares = [None if args.games is None else args.games // args.jobs + (i < args.games % args.jobs)
+                  for i in range(args.jobs)]
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the jobs stop themselves and report
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            stats = merge(pool.map(job, [(args.minutes * 60, share, s) for share, s in zip(shares, seeds)]))
     elapsed = time.monotonic() - started
     for key, (count, actions, failures) in sorted(stats["per"].items()):
         print(f"  {key:<16}{count:>9} games{actions:>12} actions{failures:>6} failures")
-    print(f"soak (seed {seed}): {stats['games']} games, {stats['actions']} actions, "
-          f"{stats['saves']} mutated saves, {stats['failures']} failures in {elapsed:.0f} s "
-          f"({stats['games'] / max(elapsed, 1e-9):.1f} games/s)")
+    print(f"soak (seed {seed}, {args.jobs} job{'s' * (args.jobs > 1)}): {stats['games']} games, "
+          f"{stats['actions']} actions, {stats['saves']} mutated saves, {stats['failures']} failures "
+          f"in {elapsed:.0f} s ({stats['games'] / max(elapsed, 1e-9):.1f} games/s)")
     return 1 if stats["failures"] else 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -295,6 +296,38 @@ def test_soak_slice_finds_no_failure():
     stats = soak.soak(seconds=1.5, games=None, seed=1)
     assert stats["failures"] == 0 and stats["games"] >= 1 and stats["actions"] >= 1
     assert stats["saves"] == soak.MUTATIONS * stats["games"]
+
+
+def test_soak_checks_leave_the_game_as_it_was():
+    """The soak's per-state checks (each legal action tried on a copy, a re-dealt world) change
+    nothing in the game, its RNG included: Snorkeling's round starts shuffle (SN-2)."""
+    game = pc.new_game("snorkeling", 2, seed=5, options={"target_score": 12})
+    rng = random.Random(1)
+    rounds = 0
+    while not game.is_over:
+        before = (soak.snapshot(game), game.rng.getstate())
+        views = soak.check_state(game, rng)
+        assert views == soak.all_views(game)
+        assert (soak.snapshot(game), game.rng.getstate()) == before
+        game.apply(rng.choice(game.legal_actions()))
+        rounds += game.history[-1]["type"] == "round_start"
+    assert rounds >= 1
+
+
+def test_soak_in_two_processes_sums_their_games(capsys):
+    """``--jobs 2`` splits ``--games`` between two processes and prints their sum."""
+    assert soak.main(["--games", "5", "--jobs", "2", "--seed", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1].startswith("soak (seed 3, 2 jobs): 5 games, ") and " 0 failures in " in out[-1]
+    per = [line.split() for line in out[:-1]]
+    assert sum(int(words[1]) for words in per) == 5
+
+
+@pytest.mark.parametrize("argv", [["--jobs", "0"], ["--games", "-1"], ["--minutes", "0"]])
+def test_soak_refuses_bad_arguments(argv, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        soak.main(argv)
+    assert exit_.value.code == 2 and "usage:" in capsys.readouterr().err
 
 
 def test_soak_reports_a_broken_invariant(monkeypatch):
