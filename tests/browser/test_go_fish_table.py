@@ -242,3 +242,28 @@ def test_narrow_window_six_players(page, base_url, open_app):
     page.locator("#felt .gf-hand .gf-group.playable").first.click()
     page.locator("#felt .gf-seat.target").first.click()
     eventually(lambda: _asks_logged(page, 1))
+
+
+@pytest.mark.parametrize("keep_playing", [False, True])
+def test_low_stock_warns_that_the_game_ends_with_it(page, base_url, open_app, keep_playing):
+    """GF-7: emptying the stock ends the game at once, so the last five cards of the stock carry a
+    warning; under keep_playing (GF-9) play goes on and there is none."""
+    from pages import make_a_move
+
+    query = f"game=go_fish&players=2&seats=human,bot:random&seed=8&speed=0"
+    open_app(page, base_url, query + ("&options=keep_playing=1" if keep_playing else ""))
+    seen = set()
+    while wait_for_my_turn_or_end(page) != "over" and len(seen) < 2:
+        stock = int(page.locator("#felt .gf-stock .gf-count").inner_text())
+        warn = page.locator("#felt .gf-stock-warn")
+        if stock == 0:
+            break
+        if 1 <= stock <= 5 and not keep_playing:
+            assert warn.inner_text() == "Game ends when the stock is empty"
+            assert warn.is_visible()
+            seen.add("warned")
+        else:
+            assert warn.count() == 0, stock
+            seen.add("quiet")
+        make_a_move(page)
+    assert seen == ({"quiet"} if keep_playing else {"quiet", "warned"}), seen

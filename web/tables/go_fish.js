@@ -361,6 +361,9 @@ export function go_fish(felt, s, ui) {
   count.setAttribute("aria-hidden", "true");  // the pile's name says it
   stock.firstChild.setAttribute("aria-hidden", "true");
   stock.append(pile, count);
+  if (view.stock_size && view.stock_size <= 5 && !view.options?.keep_playing) {
+    stock.append(el("div", "gf-stock-warn", t("go_fish.stock_low")));  // GF-7: an empty stock ends the game
+  }
   middle.append(stock);
 
   const news = el("div", "gf-news");
