@@ -14,6 +14,11 @@ Plurals: for a template ``key`` and a count (the field ``count``, or ``n`` when 
 then ``key`` itself. The page does the same with ``Intl.PluralRules``. A language's catalog may
 therefore hold ``key.<category>`` variants that English does not need (Arabic's ``.two``, ``.few``).
 
+"You": when the reader is a seat of the game (``you``), an entry whose ``seat`` is that seat first
+tries ``key.you`` ("You put…"), and one naming that seat in another seat field ``key.to_you``
+("…on your pile"), each with the plural lookup above, before ``key``: many languages conjugate
+for "you", so the name is never swapped for a pronoun inside another sentence.
+
 Illegal-move reasons (:class:`~pygame_core.IllegalAction`'s ``key`` and ``reason_args``) are
 rendered the same way by :func:`describe_reason`.
 """
@@ -131,7 +136,8 @@ def _text(value: Any, lang: str) -> Any:
     return format_number(lang, value) if type(value) is int else value
 
 
-def _render(game: str, key: str, fields: dict[str, Any], names: list[str] | None, lang: str) -> str:
+def _render(game: str, key: str, fields: dict[str, Any], names: list[str] | None, lang: str,
+            you: int | None = None) -> str:
     cat = catalog(lang)
     sep = cat["list_sep"]
     args: dict[str, Any] = {}
@@ -155,35 +161,48 @@ def _render(game: str, key: str, fields: dict[str, Any], names: list[str] | None
             args[k] = sep.join(str(_text(x, lang)) for x in v)
         else:
             args[k] = _text(v, lang)
-    return _fill(template(key, fields, lang), args)
+    return _fill(template(key, fields, lang, you), args)
 
 
-def template(key: str, fields: dict[str, Any], lang: str = "en") -> str:
-    """The catalog template for ``key`` given an entry's ``fields``, following the plural lookup
-    of the module docstring (``count`` or else ``n`` picks ``key.<number>`` or
-    ``key.<category>``); ``key`` itself when the catalog has nothing."""
+def template(key: str, fields: dict[str, Any], lang: str = "en", you: int | None = None) -> str:
+    """The catalog template for ``key`` given an entry's ``fields``, following the lookup of the
+    module docstring (with ``you`` a seat: ``key.you`` or ``key.to_you`` first; ``count`` or else
+    ``n`` picks ``key.<number>`` or ``key.<category>``); ``key`` itself when the catalog has
+    nothing."""
     cat = catalog(lang)
+    bases = [key]
+    if type(you) is int:
+        named = {f for f in SEAT_FIELDS if type(fields.get(f)) is int and fields[f] == you}
+        if "seat" in named:
+            bases.insert(0, f"{key}.you")
+        elif named:
+            bases.insert(0, f"{key}.to_you")
     count = fields.get("count", fields.get("n"))
     variants = []
-    if type(count) is int:
-        variants += [f"{key}.{count}", f"{key}.{plural_category(lang, count)}"]
-    if len(fields.get("winners") or ()) > 1:
-        variants.append(f"{key}.shared")
-    variants.append(key)
+    for base in bases:
+        if type(count) is int:
+            variants += [f"{base}.{count}", f"{base}.{plural_category(lang, count)}"]
+        if len(fields.get("winners") or ()) > 1:
+            variants.append(f"{base}.shared")
+        variants.append(base)
     return next((cat[k] for k in variants if k in cat), key)
 
 
-def describe(game: str, entry: dict, names: list[str] | None = None, lang: str = "en") -> str:
-    """One history entry of ``game`` as a sentence, e.g. ``"Player 2 plays blue 3 to the centre."``."""
+def describe(game: str, entry: dict, names: list[str] | None = None, lang: str = "en",
+             you: int | None = None) -> str:
+    """One history entry of ``game`` as a sentence, e.g. ``"Player 2 plays blue 3 to the centre."``;
+    told to seat ``you`` when given (``"Bot 2 puts blue 3 on your pile."``, see the module doc)."""
     key = f"{game}.log.{entry['type']}"
     if key not in catalog(lang):
         key = f"log.{entry['type']}"  # shared sentences, e.g. the game end
-    return _render(game, key, entry, names, lang)
+    return _render(game, key, entry, names, lang, you)
 
 
-def log_items(game, start: int = 0, names: list[str] | None = None, lang: str = "en") -> list[dict]:
-    """``game.history[start:]`` for a page: ``[{"i", "type", "text", "entry"}, …]`` (public entries)."""
-    return [{"i": i, "type": e["type"], "text": describe(game.name, e, names, lang), "entry": e}
+def log_items(game, start: int = 0, names: list[str] | None = None, lang: str = "en",
+              you: int | None = None) -> list[dict]:
+    """``game.history[start:]`` for a page: ``[{"i", "type", "text", "entry"}, …]`` (public
+    entries), told to seat ``you`` when given (:func:`describe`)."""
+    return [{"i": i, "type": e["type"], "text": describe(game.name, e, names, lang, you), "entry": e}
             for i, e in enumerate(game.history[start:], start=start)]
 
 

@@ -86,6 +86,11 @@ class Table:
         self.game = self.game.prefix(keep)
         del self.steps[keep:]
 
+    def you(self) -> int | None:
+        """The seat the log speaks to as "you": the one human's, when exactly one seat is human
+        (the names call it "Player N (you)" then); ``None`` in hot seat and all-bot games."""
+        return self.humans[0] if len(self.humans) == 1 else None
+
     def names(self) -> list[str]:
         cat = catalog(self.lang)
         names = []
@@ -118,7 +123,7 @@ class Table:
         moves = move_items(game.name, view["legal_actions"], names, self.lang)
         log_from = max(0, min(log_from, len(game.history)), len(game.history) - log_limit)
         return {"ok": True, "view": view, "viewer": self.viewer, "seats": self.seats, "names": names,
-                "moves": moves, "log": log_items(game, log_from, names, self.lang),
+                "moves": moves, "log": log_items(game, log_from, names, self.lang, self.you()),
                 "log_size": len(game.history), "seed": game.seed, "steps": len(game.actions),
                 "bot_to_move": current is not None and current in self.bots,
                 "can_undo": self.undo_target(self.viewer) is not None,
@@ -141,7 +146,8 @@ class Table:
         view = cursor.view(seat)
         view["legal_actions"] = []
         state = {"ok": True, "view": view, "viewer": seat, "seats": self.seats, "names": names,
-                 "moves": [], "log": log_items(cursor, max(0, len(cursor.history) - log_limit), names, self.lang),
+                 "moves": [], "log": log_items(cursor, max(0, len(cursor.history) - log_limit), names,
+                                               self.lang, self.you()),
                  "log_size": len(cursor.history), "step": step, "steps": len(self.game.actions),
                  "bot_to_move": False, "can_undo": False}
         if viewer == "all":

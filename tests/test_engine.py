@@ -445,6 +445,21 @@ def test_describe_with_names():
     assert describe("snorkeling", entry, names=["Ann", "Bob"]) == "Ann puts purple 1 on Bob's pile."
 
 
+@pytest.mark.parametrize("lang,text", [
+    ("en", "Bot 1 puts purple 1 on your pile."), ("de", "Bot 1 legt Lila 1 auf deinen Stapel."),
+    ("ar", "Bot 1 يضع 1 بنفسجي على كومتك."),
+])
+def test_describe_told_to_you(lang, text):
+    """SN-5 placement told to its target: "your pile", never "Player 2 (you)'s pile"; a sentence
+    without a ``.you`` variant keeps the name, and without ``you`` nothing changes."""
+    names = ["Bot 1", "Player 2 (you)"]
+    entry = {"type": "place", "seat": 0, "card": "P1", "target": 1}
+    assert describe("snorkeling", entry, names=names, lang=lang, you=1) == text
+    assert describe("snorkeling", entry, names=names, you=None) == "Bot 1 puts purple 1 on Player 2 (you)'s pile."
+    mine = {"type": "place", "seat": 1, "card": "P1", "target": 0}
+    assert describe("snorkeling", mine, names=names, you=1) == "Player 2 (you) puts purple 1 on Bot 1's pile."
+
+
 @pytest.mark.parametrize("action,text", [
     ("pass", "Pass"),
     ("center B3", "Play blue 3 to the centre"),
@@ -488,3 +503,21 @@ def test_describe_other_language_falls_back_to_english_and_unknown_language_fail
     assert set(catalog("en")) <= set(catalog("de"))
     with pytest.raises(ValueError, match="unknown language 'xx'"):
         describe("snorkeling", entry, lang="xx")
+
+
+@pytest.mark.parametrize("seats,told", [(["human", "bot:random"], True), (["human", "human"], False),
+                                        (["bot:random", "bot:random"], False)])
+def test_table_log_tells_the_one_human_as_you(seats, told):
+    """The page's log speaks to the one human ("…on your pile", SN-5); hot seat and all-bot
+    tables keep the names."""
+
+    from pygame_core import facade
+
+    game, rng = pc.new_game("snorkeling", 2, seed=4), random.Random(4)
+    while not any(e["type"] == "place" and e["target"] == 0 for e in game.history):
+        game.apply(rng.choice(game.legal_actions()))
+    save = json.dumps({"kind": facade.SAVE_KIND, "game": json.loads(game.to_json()), "seats": seats})
+    log = facade.load(save)["log"]
+    text = next(item["text"] for item in log if item["type"] == "place" and item["entry"]["target"] == 0)
+    assert text.endswith(" on your pile.") == told, text
+    assert ("(you)'s pile" in text) is False

@@ -4,6 +4,7 @@ import { call } from "./engine.js";
 import { t } from "./i18n.js";
 import { app, drawFelt, logItems, LOG_PAGE, refresh, renderRound, renderScores, setPrompt } from "./table.js";
 import { motions } from "./tables/index.js";
+import { isYou } from "./tables/common.js";
 
 const $ = (sel) => document.querySelector(sel);
 const html = document.documentElement;
@@ -14,7 +15,7 @@ function startReplay() {
   app.replay = { step: 0, viewer: app.state.viewer ?? "all", timer: null, gen: app.gen };
   const select = $("#replay-viewer");
   select.replaceChildren(new Option(t("replay.all"), "all"), new Option(t("replay.spectator"), ""),
-    ...app.state.names.map((name, seat) => new Option(t("replay.seat", { name }), seat)));
+    ...app.state.names.map((name, seat) => new Option(t(isYou(app.state, seat) ? "replay.seat.you" : "replay.seat", { name }), seat)));
   select.value = String(app.replay.viewer);
   $("#replay-step").max = app.state.steps;
   $("#replay-bar").hidden = false;

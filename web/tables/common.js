@@ -12,6 +12,12 @@ export function el(tag, className, text) {
 
 /** Mark `node` as performing a legal move when clicked (page contract: [data-legal]); `action`
  * is the move it makes, or "" when it starts one (a card that still needs a destination). */
+/** Whether `seat` is "you" for the table's sentences: the one human seat of a game with exactly
+ * one (its name says "(you)" then; hot seat and all-bot games have no "you"). */
+export function isYou(s, seat) {
+  return s.seats[seat] === "human" && s.seats.filter((kind) => kind === "human").length === 1;
+}
+
 export function legal(node, action = "") {
   node.dataset.legal = action;
   return node;

@@ -5,7 +5,7 @@
 // way round); with the ask_card variant a small picker names the exact card. When only one move
 // fits what has been picked, it is made at once. Nothing here decides what is legal: every
 // highlight comes from s.moves, every number from s.view, every sentence from the catalog.
-import { el, symbol, legal, named, painted, pressable } from "./common.js";
+import { el, symbol, legal, named, painted, pressable, isYou } from "./common.js";
 
 const RANKS = "A23456789TJQK";
 const SUITS = "CDHS";
@@ -235,12 +235,11 @@ export function go_fish(felt, s, ui) {
   const me = s.viewer;
   const n = names(t);
   const changes = remember(s);
-  const soloHuman = s.seats.filter((k) => k === "human").length === 1;
   // A news sentence about you is a sentence of its own ("You asked…", "…asked you for…"): many
   // languages conjugate for "you", so a name is never swapped for a pronoun. Catalog keys
   // `<key>.you` (you did it) and `<key>.to_you` (you were asked); {seat} and {asked} are names.
   const tell = (key, args, subject, object) => {
-    const you = (seat) => soloHuman && seat != null && seat === me;
+    const you = (seat) => seat != null && seat === me && isYou(s, seat);
     const variant = you(subject) ? `${key}.you` : you(object) ? `${key}.to_you` : key;
     return t(variant, { seat: s.names[subject], asked: s.names[object], ...args });
   };

@@ -1,5 +1,5 @@
 // The Snorkeling table: opponents' piles, the centre and draw pile, your pile and hand.
-import { el, symbol, cardBacks, legal, painted, named, pressable } from "./common.js";
+import { el, symbol, cardBacks, legal, painted, named, pressable, isYou } from "./common.js";
 
 /** A Snorkeling card in words ("blue 3", "orange Ray", "Lanternfish"). */
 export function cardName(card, t) {
@@ -55,10 +55,11 @@ export function snCard(card, t, extra = "") {
   return node;
 }
 
-// "Bot 2's pile, top: orange Ray, 3 cards" (or that it is empty).
-function pileName(cards, name, t) {
-  if (!cards.length) return t("snorkeling.pile_empty", { name });
-  return t("snorkeling.pile_of", { name, card: cardName(cards.at(-1), t), cards: t("table.cards", { n: cards.length, count: cards.length }) });
+// "Bot 2's pile, top: orange Ray, 3 cards" (or that it is empty); "Your pile…" when `yours`.
+function pileName(cards, name, t, yours) {
+  const you = yours ? ".you" : "";
+  if (!cards.length) return t(`snorkeling.pile_empty${you}`, { name });
+  return t(`snorkeling.pile_of${you}`, { name, card: cardName(cards.at(-1), t), cards: t("table.cards", { n: cards.length, count: cards.length }) });
 }
 
 // A pile of cards, bottom to top, named by `name` (whose it is, its top card and its size).
@@ -99,7 +100,7 @@ export function snorkeling(felt, s, ui) {
     head.append(el("span", "seat-name", s.names[seat]), painted("span", "seat-score", String(view.totals[seat])));
     box.append(head);
     const cards = view.piles[seat];
-    const pile = snPile(cards, t, pileName(cards, s.names[seat], t));
+    const pile = snPile(cards, t, pileName(cards, s.names[seat], t, isYou(s, seat)));
     pile.dataset.anchor = `pile-${seat}`;
     box.append(pile);
     return box;
@@ -224,7 +225,7 @@ export function snorkelingEndColumns(entry, s, t) {
   if (!entry.piles) return [];
   return [{ head: t("snorkeling.pile"), cell: (seat) => {
     const cards = entry.piles[seat];
-    const pile = snPile(cards, t, pileName(cards, s.names[seat], t));
+    const pile = snPile(cards, t, pileName(cards, s.names[seat], t, isYou(s, seat)));
     pile.classList.add("end-pile");
     return pile;
   } }];
