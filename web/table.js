@@ -58,11 +58,15 @@ export function show(id) {
   if (id === "start") $("#continue-button").hidden = !app.state || Boolean(app.state.view?.is_over) || Boolean(app.demo);
 }
 
+/** A notice for four seconds, just under the table's prompt line (or the top of the page): away
+ * from the hand and the buttons the player is reaching for, and never catching a tap. */
 export function toast(message) {
   const box = document.createElement("div");
   box.className = "toast";
   box.setAttribute("role", "status");
   box.textContent = message;
+  const bar = document.querySelector("#table:not([hidden]) .table-bar")?.getBoundingClientRect();
+  box.style.top = `${Math.max(8, (bar?.bottom ?? 0) + 8)}px`;
   document.body.append(box);
   setTimeout(() => box.remove(), 4000);
 }

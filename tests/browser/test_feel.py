@@ -209,6 +209,10 @@ def test_unplayable_card_click_says_why(page, base_url, open_app, game):
     hit = page.locator(".toast").evaluate("""t => { const r = t.getBoundingClientRect();
         return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('.toast') === null; }""")
     assert hit
+    # It sits under the prompt line, clear of the hand the player is reaching for.
+    toast, hand, prompt = (page.locator(sel).bounding_box() for sel in
+                           (".toast", '[data-part="hand"]', '[data-part="prompt"]'))
+    assert toast["y"] >= prompt["y"] + prompt["height"] and toast["y"] + toast["height"] <= hand["y"], (toast, hand)
 
 
 # ----- game over stays reachable; leaving asks --------------------------------------------
