@@ -29,8 +29,9 @@ export function lineChart(points, names, title) {
   names.forEach((name, seat) => {
     const item = document.createElement("span");
     item.className = "legend-item";
-    item.style.setProperty("--c", COLOURS[seat % 6]);
-    item.textContent = name;
+    const swatch = node("svg", { viewBox: "0 0 28 6", class: "legend-line", "aria-hidden": "true" });  // the seat's own line
+    swatch.append(node("line", { x1: 0, x2: 28, y1: 3, y2: 3, stroke: COLOURS[seat % 6], "stroke-width": 3, "stroke-dasharray": DASHES[seat % 6] }));
+    item.append(swatch, name);
     legend.append(item);
   });
   return [svg, legend];

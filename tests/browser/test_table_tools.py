@@ -309,3 +309,17 @@ def test_a_long_game_sends_the_page_only_its_latest_log_entries(page, base_url, 
 def g_text(entry):
     from pygame_core.describe import describe
     return describe("go_fish", entry, ["Player 1 (you)", "Bot 2 (random)", "Bot 3 (random)", "Bot 4 (random)"])
+
+
+def test_score_chart_legend_draws_each_seats_own_line(page, base_url, open_app):
+    """The game-over chart tells seats apart by colour and dash (not by colour alone): each legend
+    entry shows its seat's line as drawn, dashes included."""
+    open_app(page, base_url, "game=snorkeling&players=4&seats=bot:random,bot:random,bot:random,bot:random"
+                             "&seed=2&speed=0&options=target_score=6")
+    wait_for_attr(page, "state", "over")
+    style = "els => els.map(e => [e.getAttribute('stroke'), e.getAttribute('stroke-dasharray')])"
+    lines = page.locator("#over-chart svg.line-chart path").evaluate_all(style)
+    swatches = page.locator("#over-chart .legend-item .legend-line line").evaluate_all(style)
+    assert len(lines) == 4 and swatches == lines
+    assert len({dash for _, dash in lines}) == 4  # four different dash patterns
+    assert page.locator("#over-chart .legend-item").all_inner_texts() == [f"Bot {n} (random)" for n in range(1, 5)]
