@@ -216,12 +216,17 @@ def test_two_players_show_the_stock_and_four_slots(page, base_url, open_app):
     assert wait_for_my_turn_or_end(page) == "playing"
     felt = page.locator("#felt")
     assert felt.locator(".ea-stock").inner_text() == "Stock: 16"
-    assert datasets(felt.locator(".ea-trick .ea-slot"), "seat") == ["0", "1", "0", "1"]
+    assert datasets(felt.locator(".ea-trick-area .ea-slot"), "seat") == ["0", "1", "0", "1"]
     assert felt.locator(".ea-slot.current").get_attribute("data-seat") == "0"
+    # Before the first trick is taken, the last-trick panel keeps its place: empty slots and the aim.
+    recap = felt.locator(".ea-recap-empty")
+    assert recap.locator("h2").inner_text().lower() == "last trick"
+    assert datasets(recap.locator(".ea-slot.pending"), "seat") == ["0", "1", "0", "1"]
+    assert recap.locator(".ea-result").inner_text().startswith("No trick taken yet.")
     assert len(datasets(felt.locator(".ea-hand .card"), "card")) == 8
     felt.locator(".ea-hand .card.playable").first.click()
     assert wait_for_my_turn_or_end(page) == "playing"
-    assert felt.locator(".ea-trick .ea-slot .card.ea, .ea-trick .ea-slot.discard").count() == 2
+    assert felt.locator(".ea-trick-area .ea-slot .card.ea, .ea-trick-area .ea-slot.discard").count() == 2
 
 
 def test_six_players_fit_a_narrow_embed(page, base_url, open_app):

@@ -192,6 +192,22 @@ function resultLines(s, last, r, t, withGain) {
   return box;
 }
 
+// Before the first trick is taken, the last-trick panel holds its place (empty slots and the aim
+// of a trick), so the table keeps one size all hand long.
+function firstRecap(s, recap, t) {
+  const view = s.view;
+  const row = el("div", "ea-trick mini");
+  for (const slot of currentSlots({ ...view, trick: [], trick_discards: [], current_player: null })) {
+    row.append(slotNode(s, slot, t));
+  }
+  row.setAttribute("aria-hidden", "true");  // the sentences say it
+  const lines = el("div", "ea-result");
+  lines.append(el("p", "ea-result-win", t("enemy_anemone.no_trick_yet")), el("p", "ea-result-low", t("enemy_anemone.blurb")));
+  recap.classList.add("ea-recap-empty");
+  recap.append(el("h2", "", t("enemy_anemone.last_trick")), row, lines);
+  return recap;
+}
+
 // ----- panels between tricks ----------------------------------------------------------------
 
 function handResults(s, t, compact) {
@@ -395,8 +411,8 @@ function trickArea(s, inTrick, ui) {
     for (const slot of currentSlots(view)) row.append(slotNode(s, slot, t));
     main.append(row);
     if (firstOfLaterHand) return [main, handResults(s, t, true)];
-    if (!last) return [main];
     const recap = el("section", "ea-panel ea-recap");
+    if (!last) return [main, firstRecap(s, recap, t)];
     const { row: mini, r } = resolvedSlots(s, last, t, true);
     recap.append(el("h2", "", t("enemy_anemone.last_trick")), mini, resultLines(s, last, r, t, false));
     return [main, recap];
