@@ -13,6 +13,7 @@ import { wireTools, resumeSaved, hasSavedGame } from "./tools.js";
 import { wireReplay } from "./replay.js";
 import { openRules } from "./rules.js";
 import { startDemo } from "./demo.js";
+import { loadTable } from "./tables/index.js";
 
 const $ = (sel) => document.querySelector(sel);
 const html = document.documentElement;
@@ -107,6 +108,7 @@ async function runDemo(name) {
   }
   show("table");
   try {
+    await loadTable(name);
     app.demo = await startDemo(name, {
       t, felt: $("#felt"), draw: drawFelt, lang: language(), onExit: ({ game }) => {
         app.demo = null;

@@ -3,7 +3,7 @@
 import { call } from "./engine.js";
 import { t } from "./i18n.js";
 import { app, drawFelt, logItems, LOG_PAGE, refresh, renderRound, renderScores, setPrompt } from "./table.js";
-import { motions } from "./tables/index.js";
+import { tableOf } from "./tables/index.js";
 import { isYou } from "./tables/common.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -37,7 +37,7 @@ async function replayTo(step) {
   log.scrollTop = log.scrollHeight;
   const hands = $("#open-hands");
   hands.hidden = !s.open_hands;
-  const face = (card) => motions[s.view.game].ghost({ card }, t);
+  const face = (card) => tableOf(s.view.game).ghost({ card }, t);
   hands.replaceChildren(...(s.open_hands ?? []).map((hand, seat) => {
     const row = document.createElement("div");
     row.className = "open-hand";

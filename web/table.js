@@ -5,7 +5,7 @@
 // an older table is dropped, and while a move is on its way (`app.busy`) further clicks wait.
 import { call } from "./engine.js";
 import { t, has, language } from "./i18n.js";
-import { renderers, motions, endColumns } from "./tables/index.js";
+import { loadTable, tableOf } from "./tables/index.js";
 import { fitFelt } from "./tables/fit.js";
 import { measure, animate } from "./tables/motion.js";
 import { focusKey, focusIsOurs, placeFocus, roveHand, arrowFocus, trapDialogTab } from "./tables/focus.js";
@@ -156,6 +156,8 @@ export async function refresh() {
     }
     app.handoverTo = needed ? cur : null;
   }
+  await loadTable(s.view.game);  // the game's table module, the first time it is drawn
+  if (gen !== app.gen) return;
   app.state = s;
   autosave();
   render();
@@ -209,8 +211,8 @@ export function render() {
   drawn = true;
   app.drawnViewer = s.viewer;
   if (fresh.length) app.lastMove = [];
-  const motion = motions[view.game];
-  if (before && motion) {
+  const motion = tableOf(view.game);
+  if (before && motion.travels) {
     const ms = motionMs();
     const landed = animate(felt, before, motion.travels(fresh), { ms, viewer: s.viewer, ghost: (f) => motion.ghost(f, t) });
     app.lastMove = [...landed].map((node) => [node.dataset.card, node.closest("[data-anchor]")?.dataset.anchor]);
@@ -281,9 +283,8 @@ function markLastMove(felt) {
 /** Draw state `s` on the felt with the game's renderer, then fit it to the space it has. */
 export function drawFelt(s, ui) {
   const felt = $("#felt");
-  const renderer = renderers[s.view.game] ?? renderers.generic;
   delete felt.dataset.mode;  // a renderer names a passing mode (a chooser open) for fitFelt
-  renderer(felt, s, { t, act: () => {}, select: () => {}, hold: () => {}, explain: () => {}, prompt: () => {}, selected: null, ...ui });
+  tableOf(s.view.game).render(felt, s, { t, act: () => {}, select: () => {}, hold: () => {}, explain: () => {}, prompt: () => {}, selected: null, ...ui });
   // The zoom holds still while others play a round on one table; your turn, a new game, round,
   // viewer or language may grow it.
   fitFelt(felt, [app.gen, s.view.game, s.view.round, s.viewer, language()].join("|"), !myTurn(s));
@@ -374,7 +375,7 @@ function openRoundEnd(s, entry, after) {
   $("#round-end-title").textContent = t(gameKey(view.game, "table.round_over"), { n: e.round, reason });
   const table = $("#round-end-scores");
   table.replaceChildren();
-  const extra = endColumns[view.game]?.(e, s, t) ?? [];
+  const extra = tableOf(view.game).endColumns?.(e, s, t) ?? [];
   const head = table.createTHead().insertRow();
   head.append(document.createElement("td"));  // above the names
   for (const text of [...extra.map((c) => c.head), t(gameKey(view.game, "table.this_round")), t(gameKey(view.game, "over.total"))]) {

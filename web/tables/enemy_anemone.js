@@ -588,3 +588,6 @@ export function enemyAnemoneEndColumns(entry, s, t) {
     { head: t("enemy_anemone.end.bonus"), cell: (seat) => String(entry.bonuses[seat]) },
   ];
 }
+
+/** This game's table, for tables/index.js. */
+export const table = { render: enemy_anemone, travels: enemyAnemoneTravels, ghost: enemyAnemoneGhost, endColumns: enemyAnemoneEndColumns };

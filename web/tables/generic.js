@@ -18,3 +18,6 @@ export function generic(felt, s, ui) {
   }
   felt.append(buttons);
 }
+
+/** This game's table, for tables/index.js. */
+export const table = { render: generic };

@@ -586,3 +586,6 @@ export function goFishTravels(entries) {
 export function goFishGhost(flight, t) {
   return flight.card ? gfCard(flight.card, t) : back();
 }
+
+/** This game's table, for tables/index.js. */
+export const table = { render: go_fish, travels: goFishTravels, ghost: goFishGhost };

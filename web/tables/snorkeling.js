@@ -230,3 +230,6 @@ export function snorkelingEndColumns(entry, s, t) {
     return pile;
   } }];
 }
+
+/** This game's table, for tables/index.js. */
+export const table = { render: snorkeling, travels: snorkelingTravels, ghost: snorkelingGhost, endColumns: snorkelingEndColumns };
