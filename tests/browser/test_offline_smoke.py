@@ -43,3 +43,18 @@ def test_site_starts_offline_after_first_visit(page, base_url, open_app):
     page.context.set_offline(True)
     assert open_app(page, base_url) == "ready", describe_failure(page)
     wait_for_engine(page)
+
+
+@pytest.mark.service_worker
+@pytest.mark.parametrize("query", ["", "?game=go_fish&seats=human,bot:easy&seed=3"])
+def test_console_stays_silent_at_start(page, base_url, query):
+    """Nothing in the console while the page and its engine start (warnings and logs included),
+    on the plain page with its service worker and on a preset link; the worker's messages count."""
+    messages = []
+    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
+    page.goto(f"{base_url}/index.html{query}")
+    wait_for_engine(page)
+    if query:
+        page.locator('[data-part="hand"]').wait_for()
+    page.wait_for_timeout(500)
+    assert messages == []
