@@ -2,13 +2,15 @@
 // its content is zoomed to the largest scale at which nothing overflows, so the hand, every
 // target and the buttons are on screen without scrolling, from a 360x600 frame to a wide screen.
 //
-// The scale holds still while others play: a redraw that needs less room keeps the scale it has
-// (cards do not grow and shrink with every bot move); one that needs more shrinks it. When it is
-// your turn (the caller's `hold` is false) the scale is found afresh, so the cards you tap are as
-// large as the space allows; so it is when the felt's width changes or the table starts a new
-// layout (a new game, round, viewer or language: the caller's `layout` key), or a renderer shows
-// or hides something for a moment (a chooser or picker: the felt's `data-mode`). A change of
-// height alone (the prompt above the felt taking one line or two) never grows a held scale.
+// The scale holds still while others play: it never grows past the scale of your last turn (cards
+// do not grow and shrink with every bot move); a redraw that needs more room shrinks it, and once
+// that passes (a finished trick cleared away) it comes back to that scale, never lower than the
+// table needs. When it is your turn (the caller's `hold` is false) the scale is found afresh, so
+// the cards you tap are as large as the space allows; so it is when the felt's width changes or
+// the table starts a new layout (a new game, round, viewer or language: the caller's `layout`
+// key), or a renderer shows or hides something for a moment (a chooser or picker: the felt's
+// `data-mode`). A change of height alone (the prompt above the felt taking one line or two) never
+// grows a held scale past that of your turn.
 
 const MIN_SCALE = 0.4;
 const MAX_SCALE = 1.5;
@@ -24,18 +26,24 @@ function setScale(felt, scale) {
 }
 
 /** Zoom the felt's content (CSS `zoom` on the felt's children via --fit) to fit its box.
- * `layout` (a string) names what is drawn; with `hold` (others are playing) the scale only grows
- * when the layout or the width changes. A refit on its own (a resize) keeps the last two. */
+ * `layout` (a string) names what is drawn; with `hold` (others are playing) the scale stays at or
+ * below the last one found afresh, unless the layout or the width changes. A refit on its own (a
+ * resize) keeps the last two. */
 export function fitFelt(felt, layout = felt.dataset.layout ?? "", hold = felt.dataset.hold === "1") {
   if (!felt.isConnected || !felt.clientHeight) return;
   const box = `${felt.clientWidth}|${layout}|${felt.dataset.mode ?? ""}`;
-  const held = hold && felt.dataset.fitBox === box ? Number(felt.dataset.fit) : null;
+  const held = hold && felt.dataset.fitBox === box ? Number(felt.dataset.fitAnchor) : null;
   felt.dataset.fitBox = box;
   felt.dataset.layout = layout;
   felt.dataset.hold = hold ? "1" : "0";
-  let high = held ?? MAX_SCALE;
+  const scale = largestFit(felt, held ?? MAX_SCALE);
+  if (held == null) felt.dataset.fitAnchor = String(scale);  // the most a held table returns to
+}
+
+// The largest scale up to `high` at which nothing overflows (MIN_SCALE at the least); set on `felt`.
+function largestFit(felt, high) {
   setScale(felt, high);
-  if (!overflows(felt)) return;
+  if (!overflows(felt)) return high;
   let low = MIN_SCALE;
   for (let i = 0; i < STEPS; i++) {
     const mid = (low + high) / 2;
@@ -44,4 +52,5 @@ export function fitFelt(felt, layout = felt.dataset.layout ?? "", hold = felt.da
     else low = mid;
   }
   setScale(felt, low);
+  return low;
 }
