@@ -165,15 +165,15 @@ def test_human_plays_a_whole_game_by_clicking(page, base_url, open_app):
             page.keyboard.press("Space")
             assert chooser.locator(".ea-toggle").first.get_attribute("aria-pressed") == "true"
             rank = int(card[1:])
-            assert chooser.locator(".ea-equation").inner_text() == f"{rank} +{side} = {rank + side}"
+            assert chooser.locator(".ea-equation").inner_text() == f"{rank}\u00a0+{side} =\u00a0{rank + side}"
             assert confirm.get_attribute("data-action") == f"play {card} +{side}"
             assert confirm.inner_text().endswith(f"+{side} → {rank + side}")
             confirm.focus()
             page.keyboard.press("Enter")
             attached += 1
             # The played card shows its value with the Anemone in the trick (or the finished trick).
-            assert felt.locator(f".ea-slot:has(.card[data-card='{card}']) .ea-value").first.inner_text() \
-                == f"{rank} +{side} = {rank + side}"
+            shown = felt.locator(f".ea-slot:has(.card[data-card='{card}']) .ea-value").first.inner_text()
+            assert shown == f"{rank}\u00a0+{side} =\u00a0{rank + side}"  # wraps only before "= …"
             continue
         if escaped == 0:  # Escape closes the chooser without playing
             attach.click()

@@ -76,7 +76,8 @@ function tokens(sides, t, extra = "") {
 
 // "7 +2 = 9", or "7" without Anemones.
 function valueText(card, sides, value) {
-  return sides.length ? `${rank(card)} ${sides.map((v) => `+${v}`).join(" ")} = ${value}` : String(value);
+  // "8 +2 = 10", kept in two pieces ("8 +2" and "= 10") for a narrow slot to wrap between
+  return sides.length ? `${rank(card)}\u00a0${sides.map((v) => `+${v}`).join("\u00a0")} =\u00a0${value}` : String(value);
 }
 
 function pressable(node, label, go) {
