@@ -26,11 +26,23 @@ async function undo() {
 
 // ----- autosave and resume ------------------------------------------------------------------
 
-/** Where this page keeps a game it starts: a link that starts a game keeps its own save, so two
- * embedded tables do not share one. */
+/** Where this page keeps a game it starts: a link that starts a game keeps its own save, and so
+ * does each frame of one page that embeds the same link twice (by its place among the page's
+ * frames), so two embedded tables never share one. */
 function pageKey() {
   const params = new URLSearchParams(location.search);
-  return params.has("game") ? `tidepool.autosave:${location.search}` : "tidepool.autosave";
+  if (!params.has("game")) return "tidepool.autosave";
+  const frame = frameIndex();
+  return `tidepool.autosave:${location.search}${frame == null ? "" : `#frame${frame}`}`;
+}
+
+/** This page's place among its parent's frames (readable across origins), or null at the top. */
+function frameIndex() {
+  if (window.parent === window) return null;
+  try {
+    for (let i = 0; i < window.parent.frames.length; i++) if (window.parent.frames[i] === window) return i;
+  } catch { /* a parent that hides its frames: one save for the link */ }
+  return null;
 }
 
 // The save key of the last game a person played on this site (any page or link): the plain start

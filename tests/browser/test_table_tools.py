@@ -276,6 +276,30 @@ def test_embed_example_renders_two_tables(page, base_url):
     assert re.search(r"iframe", page.content())
 
 
+def test_one_link_embedded_twice_keeps_two_saves(page, base_url):
+    """A page that embeds the same link in two frames (no seed: each deals its own game) gets both
+    games back after a reload, each in its own frame: the frames never share a save."""
+    link = f"{base_url}/index.html?game=go_fish&seats=human,bot:easy&embed=1"
+    html = (f'<!doctype html><title>two tables</title><iframe src="{link}" width="800" height="500"></iframe>'
+            f'<iframe src="{link}" width="400" height="700"></iframe>')
+    page.route(f"{base_url}/two-tables.html", lambda route: route.fulfill(body=html, content_type="text/html"))
+
+    def hands():
+        shown = []
+        for frame in page.frames[1:]:
+            frame.wait_for_function("document.documentElement.dataset.state === 'playing'", timeout=TIMEOUT_MS)
+            frame.locator('[data-part="hand"] [data-card]').first.wait_for(timeout=TIMEOUT_MS)
+            shown.append(frame.locator('[data-part="hand"] [data-card]').evaluate_all("cs => cs.map((c) => c.dataset.card)"))
+        return shown
+
+    page.goto(f"{base_url}/two-tables.html")
+    first = hands()
+    assert len(first) == 2 and first[0] != first[1]
+    page.wait_for_timeout(500)  # each frame's autosave follows its first drawing
+    page.reload()
+    assert hands() == first
+
+
 def test_a_long_game_sends_the_page_only_its_latest_log_entries(page, base_url, open_app, tmp_path):
     """A long legal save (Go Fish's stalled play, GF-9a's ruling for GEN-6: 1,034 asks) opens with
     the log's last 2,000 entries in the page, the first line saying how many are left out; each
