@@ -10,8 +10,8 @@ import { fitFelt } from "./tables/fit.js";
 import { measure, animate } from "./tables/motion.js";
 import { focusKey, focusIsOurs, placeFocus, roveHand, arrowFocus, trapDialogTab } from "./tables/focus.js";
 import { lineChart } from "./chart.js";
-import { autosave } from "./tools.js";
-import { read, write } from "./store.js";
+import { autosave, saveKey } from "./tools.js";
+import { read, write, remove } from "./store.js";
 import { exitReplay } from "./replay.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -43,6 +43,8 @@ export const app = {
 };
 
 const ROUND_ENDS = new Set(["round_end", "hand_end"]);
+// The round end on show until the player continues, kept across a reload: "<save key>|<seed>|<entry>".
+const ROUND_END_SHOWN = "tidepool.roundEnd";
 export const LOG_PAGE = 2000;  // log entries asked for at once: a long game's page gets its latest
 const FORCED = new Set(["pass", "end", "keep", "discard"]);
 const FORCED_PAUSE_MS = 900;  // the forced move is shown this long before it is played
@@ -185,7 +187,7 @@ export function render() {
   const first = app.logSize === 0;
   appendLog(fresh, first);
   app.logSize = s.log_size;
-  const end = !first && !view.is_over ? fresh.findLast((e) => ROUND_ENDS.has(e.type)) : null;
+  const end = view.is_over ? null : first ? roundEndShownBefore(s) : fresh.findLast((e) => ROUND_ENDS.has(e.type));
   if (end) openRoundEnd(s, end, fresh.slice(fresh.indexOf(end) + 1));
   renderRound(view);
   html.dataset.turn = app.roundEnd ? "" : (view.current_player ?? "");
@@ -403,8 +405,16 @@ function openRoundEnd(s, entry, after) {
   if (!s.seats.includes("human")) {
     app.roundEnd.timer = setTimeout(continueRound, Math.max(1500, app.speed * 3));
   } else {
+    write(ROUND_END_SHOWN, `${saveKey()}|${s.seed}|${entry.i}`);
     requestAnimationFrame(() => $("#round-end-continue").focus({ preventScroll: true }));
   }
+}
+
+// A table drawn afresh (a reload, a language switch) shows again the round end the player had
+// not continued from, if no later round has ended since.
+function roundEndShownBefore(s) {
+  const last = s.log.findLast((e) => ROUND_ENDS.has(e.type));
+  return last && read(ROUND_END_SHOWN) === `${saveKey()}|${s.seed}|${last.i}` ? last : null;
 }
 
 function closeRoundEnd() {
@@ -416,6 +426,7 @@ function closeRoundEnd() {
 /** The player has seen the round's end: the next round's table, and its bots, go on. */
 export function continueRound() {
   if (!app.roundEnd) return;
+  remove(ROUND_END_SHOWN);
   closeRoundEnd();
   render();
 }

@@ -64,11 +64,16 @@ export function hasSavedGame() {
   return resumeKey() != null;
 }
 
+/** The key the running game is kept under (the one it was started or resumed with). */
+export function saveKey() {
+  return app.saveKey ?? pageKey();
+}
+
 /** Keep the running game in the browser after every move (said once where storage is denied),
  * under the key it was started or resumed with (app.saveKey, else this page's). */
 export async function autosave() {
   if (app.replay || !app.state) return;
-  const key = app.saveKey ?? pageKey();
+  const key = saveKey();
   if (app.state.view.is_over) {
     remove(key);
     if (read(LAST) === key) remove(LAST);

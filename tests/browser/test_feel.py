@@ -89,9 +89,18 @@ def test_round_end_names_every_player_with_the_scores(page, base_url, open_app, 
     assert state["view"]["round"] == end["round"] + 1
     page.wait_for_timeout(1500)  # it waits for the player, bots included
     assert panel.is_visible()
+    title = page.locator("#round-end-title").inner_text()
+    page.reload()  # ... across a reload too
+    expect(panel).to_be_visible(timeout=60_000)
+    assert page.locator("#round-end-title").inner_text() == title
+    assert page.locator("#round-label").inner_text() == label
     assert continue_round(page)
     expect(panel).to_be_hidden()
     assert page.locator("#round-label").inner_text() == label.replace(str(end["round"]), str(end["round"] + 1), 1)
+    page.reload()  # once continued, a reload goes straight on with the next round
+    wait_for_attr(page, "state", "playing")
+    page.locator('[data-part="hand"] [data-card]').first.wait_for()
+    expect(panel).to_be_hidden()
 
 
 def test_round_end_in_a_small_frame_shows_every_seat_and_total_without_scrolling(page, base_url, open_app):
