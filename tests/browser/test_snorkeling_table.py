@@ -81,13 +81,19 @@ def test_bad_option_and_seats_show_messages(page, base_url, open_app):
 def test_news_says_what_happened_since_your_last_move(page, base_url, open_app):
     """Beside the centre, the log's sentences since your last move (the turn's draws left out, at
     most four): who played on the centre and who put a card on whose pile (SN-3, SN-4)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
     open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=6&speed=0"
                              "&options=first_player=0")
+    centres = []
     for _ in range(12):
         assert wait_for_my_turn_or_end(page) == "playing"
+        centres.append(page.locator("#felt .centre").bounding_box()["x"])
         if page.locator(".sn-news li").count():
             break
         make_a_move(page)
+    # An empty news box keeps its place: the centre stays put whether or not there is news.
+    assert page.locator(".sn-news-empty").count() == 0 and len(centres) >= 2
+    assert max(centres) - min(centres) < 1, centres
     news = page.locator(".sn-news li").all_inner_texts()
     log = page.locator("#log li").all_inner_texts()
     mine = max(i for i, line in enumerate(log) if line.startswith("Player 1 (you)") and " draws " not in line)

@@ -150,8 +150,8 @@ export function snorkeling(felt, s, ui) {
   draw.append(back, painted("div", "count", String(view.draw_pile_size), { hidden: true }));
   middle.append(centre, draw);
   rememberNews(s);
-  const told = newsBox(me, t);
-  if (told) middle.append(told);
+  // With nothing to tell, an empty box keeps the news's place: the centre never jumps sideways.
+  middle.append(newsBox(me, t) ?? Object.assign(el("section", "sn-news sn-news-empty"), { ariaHidden: "true" }));
   if (me != null && view.current_player === me) {
     const can = (verb) => moves.some((a) => a.startsWith(`${verb} `));
     let hint = view.phase;
