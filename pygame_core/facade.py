@@ -246,8 +246,9 @@ def _check_seats(seats: Any, players: int) -> list[str]:
 
 def start(config: dict) -> dict:
     """Start a new table from ``{"game", "players", "seats", "seed", "options", "lang"}``
-    (``players``, ``seats``, ``seed`` and ``options`` may be missing or ``null``). Raises
-    ``ValueError`` naming the bad field."""
+    (``players``, ``seats``, ``seed`` and ``options`` may be missing or ``null``; missing seats
+    are a human and medium bots, as on the start screen). Raises ``ValueError`` naming the bad
+    field."""
     global _table
     name = config.get("game")
     if name not in GAMES:
@@ -258,8 +259,9 @@ def start(config: dict) -> dict:
     if players is None:
         players = len(seats) if isinstance(seats, list) and seats else cls.min_players + 1
     players = whole_number(f"players ({name})", players, cls.min_players, cls.max_players)
-    if seats is None:
-        seats = ["human"] + [f"bot:{LEVELS[-1]}"] * (players - 1)
+    if seats is None:  # as the start screen offers them: you against medium bots
+        level = "medium" if "medium" in LEVELS else LEVELS[-1]
+        seats = ["human"] + [f"bot:{level}"] * (players - 1)
     seats = _check_seats(seats, players)
     options = config.get("options")
     game = new_game(name, players=players, seed=config.get("seed"), options={} if options is None else options)

@@ -521,3 +521,11 @@ def test_table_log_tells_the_one_human_as_you(seats, told):
     text = next(item["text"] for item in log if item["type"] == "place" and item["entry"]["target"] == 0)
     assert text.endswith(" on your pile.") == told, text
     assert ("(you)'s pile" in text) is False
+
+
+def test_a_link_without_seats_seats_you_against_medium_bots():
+    """A link that names no seats gets the start screen's default: you, then medium bots."""
+    from pygame_core import facade
+
+    state = facade.start({"game": "go_fish", "players": 3, "seed": 1})
+    assert state["seats"] == ["human", "bot:medium", "bot:medium"]
