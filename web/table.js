@@ -57,7 +57,9 @@ export function show(id) {
   for (const node of document.querySelectorAll(".screen")) node.hidden = node.id !== id;
   html.dataset.screen = id;
   window.scrollTo(0, 0);
-  if (id === "start") $("#continue-button").hidden = !app.state || Boolean(app.state.view?.is_over) || Boolean(app.demo);
+  if (id !== "start") return;
+  html.dataset.turn = "";  // nobody moves on the start screen; the table sets it again
+  $("#continue-button").hidden = !app.state || Boolean(app.state.view?.is_over) || Boolean(app.demo);
 }
 
 /** A notice for four seconds, just under the table's prompt line (or the top of the page): away

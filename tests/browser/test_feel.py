@@ -317,6 +317,7 @@ def test_back_button_returns_to_the_start_screen(page, base_url, open_app):
     page.go_back()
     wait_for_attr(page, "screen", "start")
     expect(page.locator("#continue-button")).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.turn") == ""  # nobody moves here
     page.go_forward()
     wait_for_attr(page, "screen", "table")
     assert wait_for_my_turn_or_end(page) == "playing"
