@@ -272,7 +272,11 @@ def job(task: tuple[float, int | None, int]) -> dict:
     end it with its stats, as they end a single soak."""
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    return soak(*task)
+    try:
+        return soak(*task)
+    finally:  # stopped or done: a later signal must not interrupt handing the stats back
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def main(argv: list[str] | None = None) -> int:
