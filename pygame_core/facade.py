@@ -96,7 +96,7 @@ class Table:
         names = []
         for seat, kind in enumerate(self.seats):
             if kind == "human":
-                names.append(cat["you"].replace("{n}", str(seat + 1)) if len(self.humans) == 1
+                names.append(cat["you"].replace("{n}", str(seat + 1)) if seat == self.you()
                              else player_name(seat, None, self.lang))
             else:
                 level = cat.get(f"level.{kind[4:]}", kind[4:])
@@ -118,12 +118,12 @@ class Table:
             self.viewer = _check_seat("viewer", options["viewer"], game.players)
         elif current is not None and current in self.humans:
             self.viewer = current
-        names = self.names()
+        names, you = self.names(), self.you()
         view = game.view(self.viewer)
         moves = move_items(game.name, view["legal_actions"], names, self.lang)
         log_from = max(0, min(log_from, len(game.history)), len(game.history) - log_limit)
         return {"ok": True, "view": view, "viewer": self.viewer, "seats": self.seats, "names": names,
-                "moves": moves, "log": log_items(game, log_from, names, self.lang, self.you()),
+                "you": you, "moves": moves, "log": log_items(game, log_from, names, self.lang, you),
                 "log_size": len(game.history), "seed": game.seed, "steps": len(game.actions),
                 "bot_to_move": current is not None and current in self.bots,
                 "can_undo": self.undo_target(self.viewer) is not None,
@@ -141,13 +141,13 @@ class Table:
         for action in self.game.actions[len(cursor.actions):step]:
             cursor.apply(action)
         self.replay_cursor = cursor
-        names = self.names()
+        names, you = self.names(), self.you()
         seat = None if viewer == "all" else _check_seat("viewer", viewer, cursor.players)
         view = cursor.view(seat)
         view["legal_actions"] = []
         state = {"ok": True, "view": view, "viewer": seat, "seats": self.seats, "names": names,
-                 "moves": [], "log": log_items(cursor, max(0, len(cursor.history) - log_limit), names,
-                                               self.lang, self.you()),
+                 "you": you, "moves": [], "log": log_items(cursor, max(0, len(cursor.history) - log_limit), names,
+                                                         self.lang, you),
                  "log_size": len(cursor.history), "step": step, "steps": len(self.game.actions),
                  "bot_to_move": False, "can_undo": False}
         if viewer == "all":

@@ -517,7 +517,9 @@ def test_table_log_tells_the_one_human_as_you(seats, told):
     while not any(e["type"] == "place" and e["target"] == 0 for e in game.history):
         game.apply(rng.choice(game.legal_actions()))
     save = json.dumps({"kind": facade.SAVE_KIND, "game": json.loads(game.to_json()), "seats": seats})
-    log = facade.load(save)["log"]
+    state = facade.load(save)
+    assert state["you"] == (0 if told else None)
+    log = state["log"]
     text = next(item["text"] for item in log if item["type"] == "place" and item["entry"]["target"] == 0)
     assert text.endswith(" on your pile.") == told, text
     assert ("(you)'s pile" in text) is False

@@ -12,10 +12,10 @@ export function el(tag, className, text) {
 
 /** Mark `node` as performing a legal move when clicked (page contract: [data-legal]); `action`
  * is the move it makes, or "" when it starts one (a card that still needs a destination). */
-/** Whether `seat` is "you" for the table's sentences: the one human seat of a game with exactly
- * one (its name says "(you)" then; hot seat and all-bot games have no "you"). */
+/** Whether `seat` is "you" for the table's sentences: the engine's `you` (the one human seat of
+ * a game with exactly one, whose name says "(you)"; hot seat, all-bot games and demos have none). */
 export function isYou(s, seat) {
-  return s.seats[seat] === "human" && s.seats.filter((kind) => kind === "human").length === 1;
+  return seat != null && s.you === seat;
 }
 
 export function legal(node, action = "") {

@@ -239,7 +239,7 @@ export function go_fish(felt, s, ui) {
   // languages conjugate for "you", so a name is never swapped for a pronoun. Catalog keys
   // `<key>.you` (you did it) and `<key>.to_you` (you were asked); {seat} and {asked} are names.
   const tell = (key, args, subject, object) => {
-    const you = (seat) => seat != null && seat === me && isYou(s, seat);
+    const you = (seat) => seat === me && isYou(s, seat);
     const variant = you(subject) ? `${key}.you` : you(object) ? `${key}.to_you` : key;
     return t(variant, { seat: s.names[subject], asked: s.names[object], ...args });
   };
