@@ -139,6 +139,16 @@ async function linkConfig() {
   }
 }
 
+// A link that sets a table up (players, seats…) but names no game starts none: say so.
+const strayLink = !params.has("game") && !params.has("demo")
+  && ["players", "seats", "seed", "options", "speed"].some((key) => params.has(key));
+
+function showStart() {
+  if (strayLink) showStartMessage(t("error.no_game"));
+  show("start");
+  setState("ready");
+}
+
 async function followLink() {
   const demo = params.get("demo");  // a demo is static data: it needs no engine
   if (demo && (await runDemo(demo))) return;
@@ -151,8 +161,7 @@ async function followLink() {
   }
   if (await resumeSaved()) return;
   if (config?.start && (await startGame(config, true))) return;
-  show("start");
-  setState("ready");
+  showStart();
 }
 
 async function boot() {
@@ -174,8 +183,7 @@ async function boot() {
   if (params.has("game") || params.has("demo") || hasSavedGame()) {
     await followLink();
   } else {
-    show("start");
-    setState("ready");
+    showStart();
   }
   if (unknown) toast(t("notice.lang"));  // once the screen it speaks of is up
 }

@@ -78,6 +78,17 @@ def test_bad_option_and_seats_show_messages(page, base_url, open_app):
     assert len(values) >= 2 and values == ["human"] + ["bot:medium"] * (len(values) - 1), values
 
 
+def test_link_without_a_game_says_so(page, base_url, open_app):
+    """A link with table settings but no ``game`` starts no table and says why (README links)."""
+    assert open_app(page, base_url, "players=3&seats=human,bot:easy,bot:easy") == "ready"
+    message = page.locator("#start-message")
+    assert message.is_visible()
+    assert "does not say which game" in message.inner_text()
+    assert "game=go_fish" in message.inner_text()
+    assert open_app(page, base_url, "lang=de") == "ready"  # a page setting alone is no table link
+    assert page.locator("#start-message").is_hidden()
+
+
 def test_news_says_what_happened_since_your_last_move(page, base_url, open_app):
     """Beside the centre, the log's sentences since your last move (the turn's draws left out, at
     most four): who played on the centre and who put a card on whose pile (SN-3, SN-4)."""
