@@ -8,7 +8,7 @@ import { t, has, language } from "./i18n.js";
 import { loadTable, tableOf } from "./tables/index.js";
 import { fitFelt } from "./tables/fit.js";
 import { measure, animate } from "./tables/motion.js";
-import { focusKey, focusIsOurs, placeFocus, roveHand, arrowFocus, trapDialogTab } from "./tables/focus.js";
+import { focusKey, focusIsOurs, placeFocus, roveHand, arrowFocus, trapDialogTab, trackInput } from "./tables/focus.js";
 import { lineChart } from "./chart.js";
 import { autosave, saveKey } from "./tools.js";
 import { read, write, remove } from "./store.js";
@@ -628,6 +628,7 @@ export function wireTable({ onMenu }) {
     refresh();
   });
   trapDialogTab();
+  trackInput();
   // Keys at the table: arrows move between cards and targets, Escape drops a picked card.
   $("#felt").addEventListener("keydown", (ev) => {
     if (ev.key === "Escape" && app.selected != null && !app.busy) {

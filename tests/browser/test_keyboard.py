@@ -5,7 +5,7 @@ page's body. The game-over dialog keeps Tab inside it and closes with Escape.
 """
 
 import pytest
-from pages import GAME_TIMEOUT_MS
+from pages import GAME_TIMEOUT_MS, make_a_move
 
 GAMES = ["snorkeling", "go_fish", "enemy_anemone"]
 
@@ -179,3 +179,29 @@ def test_arrow_keys_walk_the_hand(page, base_url, game):
     assert page.evaluate(FOCUS)["inHand"] and page.evaluate(which) == (here + 1) % count
     page.keyboard.press("ArrowLeft")
     assert page.evaluate(which) == here
+
+
+RING = """() => { const a = document.activeElement, s = getComputedStyle(a);
+  return { outline: s.outlineStyle, shadow: s.boxShadow, transform: s.transform, tag: a.tagName,
+           card: a.dataset.card ?? null, prompt: a.dataset.part === 'prompt' }; }"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_focus_after_a_click_shows_once_a_key_is_pressed(page, base_url, game):
+    """After a move made by mouse, the table still puts focus on the next card (or the prompt),
+    but draws no ring there and lifts no card: the player never chose it. The first key press
+    shows the ring on that same element (<html data-input>)."""
+    page.add_init_script(NO_FORCED)
+    page.goto(f"{base_url}/index.html?game={game}&players=2&seats=human,bot:random&seed=3&speed=0&options=first_player=0")
+    assert wait_next(page) == "turn"
+    make_a_move(page)
+    assert wait_next(page) == "turn"
+    page.mouse.move(1, 1)  # no hover on the card under the last click
+    assert page.evaluate("document.documentElement.dataset.input") == "pointer"
+    quiet = page.evaluate(RING)
+    assert quiet["tag"] != "BODY" and quiet["outline"] == "none", quiet
+    page.keyboard.press("Shift")
+    assert page.evaluate("document.documentElement.dataset.input") == "keys"
+    shown = page.evaluate(RING)
+    assert (shown["card"], shown["prompt"]) == (quiet["card"], quiet["prompt"])
+    assert shown["outline"] != "none" or shown["shadow"] != quiet["shadow"], (quiet, shown)

@@ -86,6 +86,17 @@ export function arrowFocus(felt, ev) {
   return true;
 }
 
+/** `<html data-input>`: "pointer" after a click or touch, "keys" after a key press. The table
+ * moves focus itself after every move; rings and lifts of focused cards show only once the
+ * keyboard is in use (a11y.css and the tables' styles). */
+export function trackInput() {
+  const html = document.documentElement;
+  document.addEventListener("pointerdown", () => { html.dataset.input = "pointer"; }, { capture: true, passive: true });
+  document.addEventListener("keydown", (ev) => {
+    if (!ev.metaKey && !ev.ctrlKey && !ev.altKey) html.dataset.input = "keys";
+  }, { capture: true });
+}
+
 const TABBABLE = 'button:not(:disabled), [href], input:not([type=hidden]):not(:disabled), select:not(:disabled), summary, [tabindex]:not([tabindex="-1"])';
 
 /** Tab and Shift+Tab stay inside an open modal dialog (they wrap around at its ends), for every
