@@ -5,7 +5,6 @@ import { read, write, remove, storageDenied } from "./store.js";
 import { app, enterTable, refresh, stopTable, showStartMessage, toast } from "./table.js";
 
 const $ = (sel) => document.querySelector(sel);
-let warnedStorage = false;
 
 // ----- undo ---------------------------------------------------------------------------------
 
@@ -69,7 +68,8 @@ export function saveKey() {
   return app.saveKey ?? pageKey();
 }
 
-/** Keep the running game in the browser after every move (said once where storage is denied),
+/** Keep the running game in the browser after every move (where storage is denied, the bar's
+ * "Not saved" button shows, and says why when pressed),
  * under the key it was started or resumed with (app.saveKey, else this page's). */
 export async function autosave() {
   if (app.replay || !app.state) return;
@@ -85,9 +85,8 @@ export async function autosave() {
     if (gen !== app.gen) return;
     if (write(key, text)) {
       if (app.state.seats.includes("human")) write(LAST, key);
-    } else if (storageDenied() && !warnedStorage) {
-      warnedStorage = true;
-      toast(t("save.no_storage"));
+    } else if (storageDenied()) {
+      $("#unsaved").hidden = false;
     }
   } catch (err) {
     console.warn(`autosave: ${err.message}`);
@@ -168,6 +167,7 @@ function share() {
 
 export function wireTools() {
   $("#undo-button").addEventListener("click", undo);
+  $("#unsaved").addEventListener("click", () => toast(t("save.no_storage")));
   $("#share-button").addEventListener("click", share);
   $("#share-copy").addEventListener("click", async () => {
     const input = $("#share-link");

@@ -73,6 +73,7 @@ def test_reload_resumes_mid_game(page, base_url, open_app, game):
     page.wait_for_function("document.documentElement.dataset.state === 'playing'", timeout=TIMEOUT_MS)
     after = engine(page, "state")
     assert after["view"] == before["view"] and after["steps"] == before["steps"]
+    assert page.locator("#unsaved").is_hidden()  # kept in the browser: no "Not saved"
 
 
 def test_a_game_begun_from_a_link_comes_back_on_the_plain_page(page, base_url, open_app):
