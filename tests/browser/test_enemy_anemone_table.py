@@ -143,49 +143,41 @@ def test_human_plays_a_whole_game_by_clicking(page, base_url, open_app):
         if not felt.locator(".ea-trick .ea-slot .card.ea").count():
             assert hint.startswith("Your lead: play any card.")
         card = datasets(offered, "card")[0]
-        attach = felt.locator(".ea-attach")
-        if not attach.count():
+        toggles = felt.locator(".ea-attach-row .ea-toggle")
+        if not toggles.count():
             offered.first.click()  # no Anemones to attach: the card is played at once
             continue
+        assert "tap your Anemones below" in hint
+        rank = int(card[1:])
         if attached == 0:
-            # Keyboard: "Attach Anemones", then Enter on the card opens the chooser, Space toggles
-            # an Anemone, Enter plays.
-            attach.focus()
-            page.keyboard.press("Enter")
-            assert attach.get_attribute("aria-pressed") == "true"
-            offered.first.focus()
-            page.keyboard.press("Enter")
-            chooser = felt.locator(".ea-chooser")
-            assert chooser.is_visible()
-            confirm = chooser.locator(".ea-confirm")
-            assert confirm.get_attribute("data-action") == f"play {card}"
-            toggle = chooser.locator(".ea-toggle").first
+            # EA-4 in two presses, by keyboard: Space on an Anemone attaches it to every card on
+            # offer (each card's move and label say so), Enter on the card plays it.
+            toggle = toggles.first
             side = int(toggle.get_attribute("data-side"))
             toggle.focus()
             page.keyboard.press("Space")
-            assert chooser.locator(".ea-toggle").first.get_attribute("aria-pressed") == "true"
-            rank = int(card[1:])
-            assert chooser.locator(".ea-equation").inner_text() == f"{rank}\u00a0+{side} =\u00a0{rank + side}"
-            assert confirm.get_attribute("data-action") == f"play {card} +{side}"
-            assert confirm.inner_text().endswith(f"+{side} → {rank + side}")
-            confirm.focus()
+            assert toggles.first.get_attribute("aria-pressed") == "true"
+            assert page.evaluate("document.activeElement.dataset.focus") == "anemone-0"
+            assert page.locator("[data-part=prompt]").inner_text().startswith(f"Now play a card: +{side} goes on it")
+            assert offered.first.get_attribute("data-legal") == f"play {card} +{side}"
+            assert offered.first.get_attribute("aria-label").endswith(f"with a +{side} Anemone")
+            assert offered.first.locator(".ea-attached .ea-token").count() == 1
+            offered.first.focus()
             page.keyboard.press("Enter")
             attached += 1
             # The played card shows its value with the Anemone in the trick (or the finished trick).
             shown = felt.locator(f".ea-slot:has(.card[data-card='{card}']) .ea-value").first.inner_text()
             assert shown == f"{rank}\u00a0+{side} =\u00a0{rank + side}"  # wraps only before "= …"
             continue
-        if escaped == 0:  # Escape closes the chooser without playing
-            attach.click()
-            offered.first.click()
-            chooser = felt.locator(".ea-chooser")
-            assert chooser.locator(".ea-confirm").get_attribute("data-action") == f"play {card}"
-            chooser.locator(".ea-confirm").press("Escape")
-            assert felt.locator(".ea-chooser").count() == 0
-            assert page.evaluate("document.activeElement.dataset.card") == card
+        if escaped == 0:  # a second tap takes the Anemone off again: the card plays plainly
+            toggles.first.click()
+            assert offered.first.get_attribute("data-legal").startswith(f"play {card} +")
+            toggles.first.click()
+            assert toggles.first.get_attribute("aria-pressed") == "false"
             escaped += 1
         # EA-4: attaching is optional, so a click on the card plays it plainly.
         assert offered.first.get_attribute("data-legal") == f"play {card}"
+        assert offered.first.locator(".ea-attached").count() == 0
         offered.first.click()
     assert attached == 1 and discards >= 1 and escaped == 1
     assert page.locator("#log li", has_text="Player 1 (you) plays").filter(has_text="with one Anemone").count() >= 1
@@ -240,6 +232,3 @@ def test_six_players_fit_a_narrow_embed(page, base_url, open_app):
         assert no_sideways_scroll(page)
         offered = felt.locator(".ea-hand .card.playable, .ea-hand .card.discardable")
         offered.first.click()
-        if felt.locator(".ea-chooser").count():
-            assert no_sideways_scroll(page)
-            felt.locator(".ea-chooser .ea-confirm").click()

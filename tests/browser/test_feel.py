@@ -268,19 +268,22 @@ def test_leaving_a_running_game_asks_first(page, base_url, open_app):
 
 def test_enemy_anemone_plain_play_is_one_click_with_anemones(page, base_url, open_app):
     """EA-4: attaching Anemones is optional, so with Anemones in hand a card click plays it
-    plainly; "Attach Anemones" opens the chooser instead."""
+    plainly; a tap on an Anemone first attaches it, so a boosted play is two taps."""
     page.add_init_script("localStorage.setItem('tidepool.forced', '0')")
     open_app(page, base_url, "game=enemy_anemone&players=3&seats=human,bot:random,bot:random&seed=4&speed=0")
-    attach = page.locator(".ea-attach")
-    for _ in range(200):
-        assert wait_for_my_turn_or_end(page) == "playing"
-        if attach.count():
-            break
-        make_a_move(page)
-    else:
+    toggles = page.locator(".ea-attach-row .ea-toggle")
+
+    def turn_with_anemones():
+        for _ in range(200):
+            assert wait_for_my_turn_or_end(page) == "playing"
+            if toggles.count():
+                return
+            make_a_move(page)
         pytest.fail("the human never held an Anemone with a boostable play")
+
+    turn_with_anemones()
     # The prompt says how to attach them, whether leading or following.
-    assert "or press Attach Anemones first" in page.locator('[data-part="prompt"]').inner_text()
+    assert "or first tap your Anemones below" in page.locator('[data-part="prompt"]').inner_text()
     card = page.locator('[data-part="hand"] [data-card][data-legal^="play "]').first
     code = card.get_attribute("data-card")
     assert card.get_attribute("data-legal") == f"play {code}"
@@ -288,25 +291,19 @@ def test_enemy_anemone_plain_play_is_one_click_with_anemones(page, base_url, ope
     card.click()
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}", timeout=TIMEOUT_MS)
     assert engine(page, "state", {"log_from": logged})["log"][0]["entry"]["anemones"] == []
-    # Next time: the toggle, then a card, opens the chooser.
-    for _ in range(200):
-        assert wait_for_my_turn_or_end(page) == "playing"
-        if attach.count():
-            break
-        make_a_move(page)
-    attach.click()
-    expect(attach).to_have_attribute("aria-pressed", "true")
-    fit = float(page.locator("#felt").get_attribute("data-fit"))
-    page.locator('[data-part="hand"] .card.playable').first.click()
-    expect(page.locator(".ea-chooser")).to_be_visible()
-    # Closing the chooser gives the hand back its size: the zoom fits again (data-mode).
-    page.locator(".ea-cancel").click()
-    expect(page.locator(".ea-chooser")).to_have_count(0)
-    eventually(lambda: _assert_at_least(float(page.locator("#felt").get_attribute("data-fit")), fit))
-
-
-def _assert_at_least(value, wanted):
-    assert value >= wanted - 0.005, (value, wanted)
+    # Next time: an Anemone, then a card: played with it attached.
+    turn_with_anemones()
+    side = int(toggles.first.get_attribute("data-side"))
+    toggles.first.click()
+    expect(toggles.first).to_have_attribute("aria-pressed", "true")
+    card = page.locator('[data-part="hand"] .card.playable').first
+    code = card.get_attribute("data-card")
+    expect(card).to_have_attribute("data-legal", f"play {code} +{side}")
+    logged = log_count(page)
+    card.click()
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}", timeout=TIMEOUT_MS)
+    played = engine(page, "state", {"log_from": logged})["log"][0]["entry"]
+    assert (played["card"], played["anemones"]) == (code, [side])
 
 
 def test_back_button_returns_to_the_start_screen(page, base_url, open_app):

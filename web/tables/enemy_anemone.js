@@ -1,16 +1,16 @@
 // The Enemy Anemone table: the other seats around the felt, the trick in the middle (each card with
 // who played it and its value including Anemones), then your score pile, Anemones and hand.
-// Clicking a card plays it; holding Anemones, a chooser first lets you attach some. Everything
+// Clicking a card plays it; holding Anemones, tap some first to attach them to it. Everything
 // offered comes from s.moves; winners, values and scores come from the view, never from here.
 import { el, symbol, legal, named, painted, pressable as makePressable } from "./common.js";
 
 const SUITS = "OJSRCT";
 const HOLD_MS = 1400;  // extra bot pause while a finished trick is on show (speed > 0 only)
 
-// Kept between calls: the open chooser (for one state only) and the latest log sentences that
+// Kept between calls: the Anemones picked to attach (for one state only) and the latest log sentences that
 // explain the last trick, the last hand and a final tie-break. The page hands each log entry over
 // once (a new game starts again at entry 0); entries already seen are skipped.
-const memo = { seen: -1, phase: "play", trickGain: null, handLines: [], tie: null, chooser: null, attach: null, shown: null };
+const memo = { seen: -1, phase: "play", trickGain: null, handLines: [], tie: null, attach: null, shown: null };
 
 function readLog(entries) {
   if (entries[0]?.i === 0) Object.assign(memo, { seen: -1, phase: "play", trickGain: null, handLines: [], tie: null });
@@ -300,8 +300,7 @@ function seatBox(s, seat, t) {
 
 export function enemy_anemone(felt, s, ui) {
   readLog(s.log ?? []);
-  if (memo.chooser && memo.chooser.state !== s) memo.chooser = null;
-  if (memo.attach !== s) memo.attach = null;  // "Attach Anemones" is on for one state only
+  if (memo.attach?.state !== s) memo.attach = null;  // Anemones picked to attach: for one state only
   const focused = felt.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
   draw(felt, s, ui);
   if (focused) refocus(felt, focused);
@@ -316,6 +315,13 @@ function canAttach(moves) {
   return moves.some((a) => a.startsWith("play ") && a.split(" ").length > 2);
 }
 
+/** The sides of the Anemones picked to attach (of `held`, the viewer's), sorted as actions name them. */
+function attachedSides(held) {
+  return (memo.attach?.picked ?? []).map((i) => held[i]).sort();
+}
+
+const boostText = (sides) => sides.map((v) => `+${v}`).join("\u00a0");
+
 function draw(felt, s, ui) {
   const { t } = ui;
   const view = s.view;
@@ -323,7 +329,6 @@ function draw(felt, s, ui) {
   const moves = s.moves.map((m) => m.action);
   felt.replaceChildren();
   felt.className = `felt ea-table ea-p${view.players}`;
-  felt.dataset.mode = memo.chooser ? "chooser" : "";  // the zoom fits the chooser, and fits again once it closes
   felt.append(infoBar(view, t), opponents(s, t));
 
   const inTrick = view.trick.length + view.trick_discards.length > 0;
@@ -333,13 +338,12 @@ function draw(felt, s, ui) {
 
   const myTurn = me != null && view.current_player === me && moves.length > 0;
   const mustDiscard = myTurn && moves.every((a) => a.startsWith("discard "));
-  const chooser = memo.chooser;
+  const sides = attachedSides(view.anemones[me] ?? []);
   if (myTurn) {
-    if (chooser) ui.prompt(t("enemy_anemone.hint.choose", { card: cardName(chooser.card, t) }));
-    else if (memo.attach) ui.prompt(t("enemy_anemone.hint.attach"));
+    if (sides.length) ui.prompt(t("enemy_anemone.hint.attach", { boost: boostText(sides), n: sides.reduce((a, b) => a + b, 0) }));
     else if (mustDiscard) ui.prompt(t("enemy_anemone.hint.discard"));
     else {
-      // Holding Anemones, the prompt says how to attach them (the "Attach Anemones" button).
+      // Holding Anemones, the prompt says how to attach them (tap them before the card).
       const boost = canAttach(moves) ? "_boost" : "";
       const suits = [...new Set(view.trick.map((e) => t(`enemy_anemone.suit.${e.card[0]}`)))];
       ui.prompt(inTrick ? t(`enemy_anemone.hint.follow${boost}`, { suits: suits.join(t("list_sep")) })
@@ -434,7 +438,8 @@ function trickArea(s, inTrick, ui) {
   return [main];
 }
 
-// Your seat: total, score pile with its 3/5/8 points, Anemones, the chooser and your hand.
+// Your seat: total, score pile with its 3/5/8 points, Anemones, your hand and, holding Anemones on
+// your turn, a row of them to tap before the card (EA-4: attaching is optional, a second gesture).
 function mySeat(felt, s, moves, ui) {
   const { t } = ui;
   const view = s.view;
@@ -444,11 +449,7 @@ function mySeat(felt, s, moves, ui) {
   const pileInfo = el("span", "ea-pile-points", t("enemy_anemone.your_pile", {
     n: view.score_pile.length, bonus: view.score_pile_bonus, points: view.score_pile_points }));
   mine.querySelector(".ea-stats").append(pileInfo);
-  const chooser = memo.chooser;
-  if (chooser) {
-    const close = () => { memo.chooser = null; redraw(); refocus(felt, `card-${chooser.card}`); };
-    mine.append(chooserBox(s, chooser, moves, ui, redraw, close));
-  }
+  const sides = attachedSides(view.anemones[s.viewer] ?? []);
   if (!view.hand.length) return mine;
   const hand = el("div", "hand ea-hand");
   hand.dataset.part = "hand";
@@ -466,98 +467,50 @@ function mySeat(felt, s, moves, ui) {
     }
     const discard = actions.find((a) => a.startsWith("discard "));
     c.classList.add(discard ? "discardable" : "playable");
-    if (chooser?.card === card) c.classList.add("selected");
-    legal(c, discard ?? (actions.length === 1 ? actions[0] : ""));
-    const plain = `play ${card}`;
-    if (discard || actions.length === 1 || (!memo.attach && actions.includes(plain))) {
-      // A discard or a plain play: one click. Attaching Anemones is the optional second gesture.
-      const action = discard ?? (actions.length === 1 ? actions[0] : plain);
-      legal(c, action);
-      pressable(c, s.moves.find((m) => m.action === action).label, () => { memo.chooser = null; ui.act(action); });
-    } else {
-      pressable(c, t("enemy_anemone.choose_for", { card: cardName(card, t) }), () => {
-        memo.attach = null;
-        memo.chooser = chooser?.card === card ? null : { state: s, card, picked: [] };
-        redraw();
-        refocus(felt, memo.chooser ? "confirm" : `card-${card}`);
-      });
+    // One click plays: a discard, else the card with the Anemones picked (if any) attached.
+    const boosted = ["play", card, ...sides.map((v) => `+${v}`)].join(" ");
+    const action = discard ?? (actions.includes(boosted) ? boosted : actions.includes(`play ${card}`) ? `play ${card}` : actions[0]);
+    if (action === boosted && sides.length) {
+      const att = tokens(sides, t, "tiny");
+      att.classList.add("ea-attached");
+      c.append(att);
     }
+    legal(c, action);
+    pressable(c, s.moves.find((m) => m.action === action).label, () => { memo.attach = null; ui.act(action); });
   }
   mine.append(hand);
-  if (canAttach(moves) && !chooser) {
-    const toggle = el("button", `ea-attach${memo.attach ? " on" : ""}`);
-    toggle.type = "button";
-    toggle.dataset.focus = "attach";
-    toggle.setAttribute("aria-pressed", String(Boolean(memo.attach)));
-    toggle.append(symbol("sym-ea-A"), el("span", "", t("enemy_anemone.attach")));
-    toggle.addEventListener("click", () => {
-      memo.attach = memo.attach ? null : s;
-      redraw();
-      refocus(felt, "attach");
-    });
-    const row = el("div", "turn-buttons ea-attach-row");
-    row.append(toggle);
-    mine.append(row);
-  }
+  if (canAttach(moves)) mine.append(attachRow(felt, s, ui, redraw));
   return mine;
 }
 
-// The Anemone chooser: toggle each of your Anemones, see the value, confirm or cancel.
-function chooserBox(s, chooser, moves, ui, redraw, close) {
+// Your Anemones as toggles: those on are attached to the card you play next (EA-4).
+function attachRow(felt, s, ui, redraw) {
   const { t } = ui;
-  const view = s.view;
-  const held = view.anemones[s.viewer];
-  const { card, picked } = chooser;
-  const sides = picked.map((i) => held[i]).sort();
-  const value = rank(card) + sides.reduce((a, b) => a + b, 0);
-  const action = ["play", card, ...sides.map((v) => `+${v}`)].join(" ");
-  const box = el("div", "ea-chooser");
-  box.setAttribute("role", "group");
-  box.setAttribute("aria-label", t("enemy_anemone.chooser.title", { card: cardName(card, t) }));
-  box.addEventListener("keydown", (ev) => {
-    if (ev.key === "Escape") close();
-  });
-  const preview = eaCard(card, t, "preview");
-  if (sides.length) {
-    const att = tokens(sides, t, "tiny");
-    att.classList.add("ea-attached");
-    preview.append(att);
-  }
-  const body = el("div", "ea-chooser-body");
-  body.append(el("p", "ea-chooser-title", t("enemy_anemone.chooser.attach")));
-  const row = el("div", "ea-chooser-tokens");
-  held.forEach((side, i) => {
+  const picked = memo.attach?.picked ?? [];
+  const row = el("div", "ea-attach-row");
+  row.setAttribute("role", "group");
+  const label = el("span", "ea-attach-label", t("enemy_anemone.attach"));
+  label.id = "ea-attach-label";
+  row.setAttribute("aria-labelledby", label.id);
+  row.append(symbol("sym-ea-A"), label);
+  s.view.anemones[s.viewer].forEach((side, i) => {
     const on = picked.includes(i);
     const b = el("button", `ea-toggle${on ? " on" : ""}`);
     b.type = "button";
     b.dataset.side = side;
-    b.dataset.focus = `toggle-${i}`;
+    b.dataset.focus = `anemone-${i}`;
     b.setAttribute("aria-pressed", String(on));
     b.setAttribute("aria-label", t("enemy_anemone.anemone", { side }));
     b.append(token(side, t));
     b.addEventListener("click", () => {
-      chooser.picked = on ? picked.filter((j) => j !== i) : [...picked, i];
+      const next = on ? picked.filter((j) => j !== i) : [...picked, i];
+      memo.attach = next.length ? { state: s, picked: next } : null;
       redraw();
+      refocus(felt, `anemone-${i}`);
     });
     row.append(b);
   });
-  body.append(row, el("p", "ea-equation", valueText(card, sides, value)));
-  const buttons = el("div", "turn-buttons");
-  const confirm = el("button", "ea-confirm", t(sides.length ? "enemy_anemone.chooser.confirm_boost" : "enemy_anemone.chooser.confirm",
-    { card: cardName(card, t), boost: sides.map((v) => `+${v}`).join(" "), value }));
-  confirm.type = "button";
-  confirm.dataset.action = action;
-  confirm.dataset.focus = "confirm";
-  confirm.disabled = !moves.includes(action);
-  if (!confirm.disabled) legal(confirm, action);
-  confirm.addEventListener("click", () => { memo.chooser = null; ui.act(action); });
-  const cancel = el("button", "ea-cancel", t("enemy_anemone.chooser.cancel"));
-  cancel.type = "button";
-  cancel.addEventListener("click", close);
-  buttons.append(confirm, cancel);
-  body.append(buttons);
-  box.append(preview, body);
-  return box;
+  return row;
 }
 
 // ----- what travelled, for the table's motion (tables/motion.js) -----------------------------
