@@ -60,6 +60,40 @@ def test_reduced_motion_moves_nothing(page, base_url, open_app, game):
     assert page.evaluate("window.__animations") == 0
 
 
+ZOOM_THEN_MOVE = """async () => {
+  const { measure, animate } = await import('./web/tables/motion.js');
+  const felt = document.createElement('div');
+  felt.innerHTML = '<div data-anchor="seat-0"><span data-card="A">A</span><span data-card="B">B</span></div><div data-anchor="centre"></div>';
+  felt.style.cssText = 'position:fixed;inset:0;zoom:var(--fit)';
+  document.body.append(felt);
+  const mine = () => document.getAnimations().filter((a) => felt.contains(a.effect?.target));
+  const count = (scale, change) => {
+    const before = measure(felt);
+    felt.dataset.fit = String(scale);
+    felt.style.setProperty('--fit', String(scale));
+    change();
+    animate(felt, before, [], { ms: 300, viewer: 0, ghost: () => null });
+    const n = mine().length;
+    mine().forEach((a) => a.cancel());
+    return n;
+  };
+  const hand = felt.firstChild, centre = felt.lastChild;
+  return {
+    zoomOnly: count(0.7, () => {}),                                   // every card moved on screen
+    zoomAndPlay: count(1, () => centre.append(hand.firstChild)),      // A went to the centre
+    playSameZoom: count(1, () => hand.prepend(centre.firstChild)),    // A came back before B: both move
+  };
+}"""
+
+
+def test_a_new_zoom_moves_no_card_that_kept_its_place(page, base_url, open_app):
+    """When the table's zoom changes (your turn after others played), the cards that stayed where
+    they were take their new size and place at once (no slide over their neighbours); a card that
+    changed places still travels (tables/motion.js)."""
+    open_app(page, base_url)
+    assert page.evaluate(ZOOM_THEN_MOVE) == {"zoomOnly": 0, "zoomAndPlay": 1, "playSameZoom": 2}
+
+
 # ----- round and hand ends ------------------------------------------------------------------
 
 @pytest.mark.parametrize("game", ["snorkeling", "enemy_anemone"])

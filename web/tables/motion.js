@@ -22,7 +22,7 @@ function centre(r) {
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
 }
 
-/** Where the cards and anchors on `felt` are now: {cards: [{code, rect, node, anchor}], anchors: Map}. */
+/** Where the cards and anchors on `felt` are now: {cards: [{code, rect, node, anchor}], anchors: Map, zoom}. */
 export function measure(felt) {
   const cards = [];
   for (const node of felt.querySelectorAll("[data-card]")) {
@@ -32,7 +32,7 @@ export function measure(felt) {
   }
   const anchors = new Map();
   for (const node of felt.querySelectorAll("[data-anchor]")) anchors.set(node.dataset.anchor, node.getBoundingClientRect());
-  return { cards, anchors };
+  return { cards, anchors, zoom: zoomOf(felt) };
 }
 
 // Pair each card now on the felt with the same card before (same code, same anchor first, then
@@ -117,7 +117,11 @@ export function animate(felt, before, flights, { ms, viewer, ghost }) {
     fly(felt, node, was ? centre(was.rect) : centre(from), centre(to), z, ms, k++ * 60);
   }
   if (still) return landed;
+  // A new zoom moves every card on the screen: those that kept their place (their anchor) take
+  // the new size and place at once, as the table does; only cards that changed places slide.
+  const rezoomed = Math.abs(before.zoom - z) > 0.005;
   for (const [old, now] of moved) {
+    if (rezoomed && old.anchor === now.anchor) continue;
     const dx = old.rect.left - now.rect.left;
     const dy = old.rect.top - now.rect.top;
     if (Math.abs(dx) + Math.abs(dy) < 2) continue;
