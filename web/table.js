@@ -211,7 +211,7 @@ export function render() {
   const moving = !first && fresh.length && !end && app.drawnViewer === s.viewer;
   const before = moving ? measure(felt) : null;
   drawFelt(s, { act, select, hold, explain, selected: app.selected,
-    prompt: (text) => { hint = text; if (drawn) setPrompt(promptText(s, hint)); } });
+    prompt: (text, { forced = false } = {}) => { hint = { text, forced }; if (drawn) setPrompt(promptText(s, hint)); } });
   drawn = true;
   app.drawnViewer = s.viewer;
   if (fresh.length) app.lastMove = [];
@@ -297,6 +297,8 @@ export function drawFelt(s, ui) {
 
 let feltObserver = null;
 
+// The prompt line: `hint` ({text, forced}) is the renderer's sentence for this player's turn;
+// `forced` says it also explains a forced move (which then replaces the generic "Your only move").
 function promptText(s, hint) {
   const cur = s.view.current_player;
   if (s.view.is_over) return t("table.game_over");
@@ -306,8 +308,8 @@ function promptText(s, hint) {
   const name = s.names[cur];
   if (s.bot_to_move) return t("table.thinking", { name });
   const only = forcedMove(s);
-  if (only) return t("table.forced", { move: only.label });
-  if (cur === s.viewer && hint) return hint;
+  if (only) return hint?.forced ? hint.text : t("table.forced", { move: only.label });
+  if (cur === s.viewer && hint) return hint.text;
   if (cur === s.viewer && !hotSeat(s)) return t("table.turn_yours");
   return t("table.turn_of", { name });
 }

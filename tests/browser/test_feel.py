@@ -218,10 +218,10 @@ FORCED = "game=snorkeling&players=2&seats=human,bot:easy&seed=12&speed=0&options
 
 def test_forced_pass_is_played_for_the_player(page, base_url, open_app):
     """Seed 12: the human's first turn offers only `pass`; with the option on (the default) the
-    table says so, then plays it."""
+    table says why (SN-3: what the centre would take), then plays it."""
     open_app(page, base_url, FORCED)
     wait_for_attr(page, "state", "playing")
-    expect(page.locator("#prompt")).to_contain_text("Pass", timeout=30_000)
+    expect(page.locator("#prompt")).to_contain_text("so you pass", timeout=30_000)
     expect(page.locator("#log li", has_text="Player 1 (you) passes.")).to_have_count(1, timeout=30_000)
 
 
@@ -231,6 +231,13 @@ def test_forced_pass_waits_when_the_option_is_off(page, base_url, open_app):
     wait_for_my_turn_or_end(page)
     page.wait_for_timeout(2500)
     expect(page.locator("#log li", has_text="passes")).to_have_count(0)
+    # The same reason as when it is played for you (SN-3: what the centre would take).
+    top = engine(page, "state")["view"]["center_top"]
+    colour = {"B": "blue", "G": "green", "O": "orange", "P": "purple", "Y": "yellow"}[top[0]]
+    value = {"0": "Beach", "4": "Ray"}.get(top[1], top[1])
+    assert page.locator("#prompt").inner_text() == (
+        f"Nothing in your hand goes on {colour} {value} (it takes a {(int(top[1]) + 1) % 5} or a card of "
+        "its colour), so you pass.")
     assert not page.locator("#forced").is_checked()
     page.locator('[data-legal="pass"]').click()
     expect(page.locator("#log li", has_text="Player 1 (you) passes.")).to_have_count(1)
