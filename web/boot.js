@@ -6,7 +6,7 @@
 // <html data-engine="loading|ready|error">; data-state="ready" means the start screen is usable,
 // whether or not the engine is up.
 import { ready, call, onEngineState, onEngineProgress, engineState, engineFailure } from "./engine.js";
-import { t, language, setLanguage, chooseLanguage, saveLanguage } from "./i18n.js";
+import { t, language, setLanguage, chooseLanguage, saveLanguage, prefetchCatalog, LANGUAGES } from "./i18n.js";
 import { drawLobby, fillLobby, readLobby, wireLobby } from "./lobby.js";
 import { app, show, setState, fail, showStartMessage, startGame, toast, stopTable, wireTable, refresh, drawFelt, confirmLeave } from "./table.js";
 import { wireTools, resumeSaved, hasSavedGame } from "./tools.js";
@@ -166,6 +166,7 @@ async function followLink() {
 
 async function boot() {
   onEngineState(showEngineStatus);
+  prefetchCatalog(chooseLanguage(params, LANGUAGES).lang);  // beside lobby.json, not after it
   let lobby;
   try {
     lobby = await (await fetch("lobby.json")).json();

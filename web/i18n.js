@@ -58,6 +58,12 @@ async function fetchCatalog(code) {
   }
 }
 
+/** Start loading `code`'s catalog now (the page's first text waits for it, so it need not wait
+ * for lobby.json too); a failure is left for setLanguage to meet. */
+export function prefetchCatalog(code) {
+  fetchCatalog(code).catch(() => {});
+}
+
 /**
  * Switch to `code` (loading its catalog) and relabel every [data-t] element; returns the language
  * now on screen. An unknown or unavailable code keeps English.
