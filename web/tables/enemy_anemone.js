@@ -438,8 +438,8 @@ function trickArea(s, inTrick, ui) {
   return [main];
 }
 
-// Your seat: total, score pile with its 3/5/8 points, Anemones, your hand and, holding Anemones on
-// your turn, a row of them to tap before the card (EA-4: attaching is optional, a second gesture).
+// Your seat: total, score pile with its 3/5/8 points, Anemones (on your turn, toggles to tap before
+// the card: EA-4, attaching is optional, a second gesture) and your hand.
 function mySeat(felt, s, moves, ui) {
   const { t } = ui;
   const view = s.view;
@@ -479,7 +479,8 @@ function mySeat(felt, s, moves, ui) {
     pressable(c, s.moves.find((m) => m.action === action).label, () => { memo.attach = null; ui.act(action); });
   }
   mine.append(hand);
-  if (canAttach(moves)) mine.append(attachRow(felt, s, ui, redraw));
+  // Your Anemones, where they are shown, become toggles while a play could take them.
+  if (canAttach(moves)) mine.querySelector(`[data-anchor="anemones-${s.viewer}"]`).replaceWith(attachRow(felt, s, ui, redraw));
   return mine;
 }
 
@@ -487,12 +488,10 @@ function mySeat(felt, s, moves, ui) {
 function attachRow(felt, s, ui, redraw) {
   const { t } = ui;
   const picked = memo.attach?.picked ?? [];
-  const row = el("div", "ea-attach-row");
+  const row = el("span", "ea-tokens ea-attach-row");
+  row.dataset.anchor = `anemones-${s.viewer}`;
   row.setAttribute("role", "group");
-  const label = el("span", "ea-attach-label", t("enemy_anemone.attach"));
-  label.id = "ea-attach-label";
-  row.setAttribute("aria-labelledby", label.id);
-  row.append(symbol("sym-ea-A"), label);
+  row.setAttribute("aria-label", t("enemy_anemone.attach"));
   s.view.anemones[s.viewer].forEach((side, i) => {
     const on = picked.includes(i);
     const b = el("button", `ea-toggle${on ? " on" : ""}`);
