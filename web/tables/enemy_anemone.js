@@ -350,7 +350,7 @@ function draw(felt, s, ui) {
         : t(`enemy_anemone.hint.lead${boost}`));
     }
   }
-  if (me != null) felt.append(mySeat(felt, s, moves, ui));
+  if (me != null) felt.append(mySeat(felt, s, moves, sides, ui));
 }
 
 // Top bar: hand, trick, Anemone supply and (2 players) the stock.
@@ -440,7 +440,7 @@ function trickArea(s, inTrick, ui) {
 
 // Your seat: total, score pile with its 3/5/8 points, Anemones (on your turn, toggles to tap before
 // the card: EA-4, attaching is optional, a second gesture) and your hand.
-function mySeat(felt, s, moves, ui) {
+function mySeat(felt, s, moves, sides, ui) {
   const { t } = ui;
   const view = s.view;
   const redraw = () => enemy_anemone(felt, s, ui);
@@ -449,7 +449,6 @@ function mySeat(felt, s, moves, ui) {
   const pileInfo = el("span", "ea-pile-points", t("enemy_anemone.your_pile", {
     n: view.score_pile.length, bonus: view.score_pile_bonus, points: view.score_pile_points }));
   mine.querySelector(".ea-stats").append(pileInfo);
-  const sides = attachedSides(view.anemones[s.viewer] ?? []);
   if (!view.hand.length) return mine;
   const hand = el("div", "hand ea-hand");
   hand.dataset.part = "hand";
@@ -469,7 +468,7 @@ function mySeat(felt, s, moves, ui) {
     c.classList.add(discard ? "discardable" : "playable");
     // One click plays: a discard, else the card with the Anemones picked (if any) attached.
     const boosted = ["play", card, ...sides.map((v) => `+${v}`)].join(" ");
-    const action = discard ?? (actions.includes(boosted) ? boosted : actions.includes(`play ${card}`) ? `play ${card}` : actions[0]);
+    const action = discard ?? (actions.includes(boosted) ? boosted : actions[0]);  // sorted: the plain play first
     if (action === boosted && sides.length) {
       const att = tokens(sides, t, "tiny");
       att.classList.add("ea-attached");
