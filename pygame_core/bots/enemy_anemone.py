@@ -140,8 +140,11 @@ def easy(game: Game, seat: int, rng: random.Random) -> str:
 def rollout_policy(world: Game, rng: random.Random) -> str:
     """The policy every simulated player follows in a rollout: the medium strategy (:func:`decide`)
     on the sampled world's public trick and the mover's own legal actions."""
+    legal = world.moves()
+    if len(legal) == 1:  # a forced move (the search asks the policy for every move)
+        return legal[0]
     return decide(world.players, [(entry[1], entry[3]) for entry in world.trick],
-                  len(world.trick_discards), world.moves())
+                  len(world.trick_discards), legal)
 
 
 def candidates(world: Game, legal: list[str]) -> list[str]:

@@ -120,7 +120,9 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
            memory: Memory, rng: random.Random) -> str:
     """The medium strategy on plain data: ``seat``'s own sorted ``hand``, every seat's hand size,
     the ``ask_card`` option (GF-8), the legal actions (not changed) and what ``seat`` remembers.
-    Returns one of ``legal``. Reads nothing hidden from ``seat`` (GEN-7): the search's rollouts
+    Returns one of ``legal``; with ``legal=None`` (the search's rollouts, which skip listing the
+    legal actions) the ask it builds, which is legal whenever it is ``seat``'s turn: a rank
+    ``seat`` holds (GF-2), of a seat with cards. Reads nothing hidden from ``seat`` (GEN-7): the search's rollouts
     call it on a sampled world with that world's own hand of the seat to move."""
     counts = _counts(hand)
     holds = memory.holds
@@ -130,10 +132,10 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
     for other, size in enumerate(sizes):
         if other != seat and size:
             others.append(other)
-            if holds[other]:
-                for rank in sorted(holds[other]):
-                    if rank in counts:
-                        known.append((counts[rank], draw(), other, rank))
+            held = holds[other]
+            if held:
+                for rank in sorted(held.intersection(counts)):
+                    known.append((counts[rank], draw(), other, rank))
     if known:
         _, _, target, rank = max(known)
         return _legal_or_random(_ask_for(hand, ask_card, target, rank, rng), legal, rng)
@@ -209,9 +211,11 @@ def easy(game: Game, seat: int, rng: random.Random) -> str:
     return _legal_or_random(_ask(view, rng.choice(others), rank, rng), view, rng)
 
 
-def _legal_or_random(action: str, legal: list[str] | dict, rng: random.Random) -> str:
+def _legal_or_random(action: str, legal: list[str] | dict | None, rng: random.Random) -> str:
     """``action`` if it is in ``legal`` (a list, or a view holding ``legal_actions``), else a
-    random legal action."""
+    random legal action; ``action`` itself when ``legal`` is ``None`` (see :func:`decide`)."""
+    if legal is None:
+        return action
     if type(legal) is dict:
         legal = legal["legal_actions"]
     return action if action in legal else rng.choice(legal)
@@ -232,8 +236,8 @@ def rollout_factory(game: Game):
         def policy(world: Game, rng: random.Random) -> str:
             memory.read(world.history)
             seat = world.current_player
-            return decide(seat, world.hands[seat], [len(hand) for hand in world.hands],
-                          world.ask_card, world.moves(), memory, rng)
+            return decide(seat, world.hands[seat], list(map(len, world.hands)), world.ask_card,
+                          None, memory, rng)
         return policy
     return make
 

@@ -26,7 +26,9 @@ margin of paired standard errors: ``confidence`` for one rival, more for more ri
 The search path: worlds are played with ``Game.moves()`` (the cached legal list) and
 ``Game.step()`` (the rules of ``apply`` without the legality check and the action record),
 rollout policies read the world's state directly (the mover's own hand and public state, never
-another hand) through the same strategy functions the medium bot uses on its view, a world
+another hand) through the same strategy functions the medium bot uses on its view, and are asked
+for every simulated move, forced ones too (a policy answers those at once, or, like Go Fish's,
+builds a legal move without listing the legal actions at all), a world
 keeps no history unless the policy reads it (``READS_HISTORY``), and ``determinize`` reuses
 per-position work (what the seat knows) across the samples. No rule exists twice: the
 conformance suite plays the same games through ``apply`` and ``step``.
@@ -236,8 +238,7 @@ class SearchThinker:
         while world.current_player is not None and not cutoff(world, start, actions):
             player = world.current_player
             if model and player != seat:  # the others play the policy, knowing only their hand
-                legal = world.moves()
-                action = legal[0] if len(legal) == 1 else policy(world, rng)
+                action = policy(world, rng)
                 child = node.children.get(action)
                 if child is None:
                     child = node.children[action] = Node()
@@ -283,8 +284,7 @@ class SearchThinker:
             if untried:
                 break
         while world.current_player is not None and not cutoff(world, start, actions):
-            legal = world.moves()
-            world.step(legal[0] if len(legal) == 1 else policy(world, rng))
+            world.step(policy(world, rng))
             actions += 1
         rewards = hooks.evaluate(world)
         if self.paired:

@@ -271,8 +271,11 @@ def rollout_policy(world: Game, rng: random.Random) -> str:
     """The policy every simulated player follows in a rollout: the medium strategy (:func:`decide`)
     on the sampled world's state, reading only the mover's own hand and public state."""
     seat = world.current_player
+    legal = world.moves()
+    if len(legal) == 1:  # a forced move (the search asks the policy for every move)
+        return legal[0]
     return decide(seat, world.hands[seat], world.piles, world.totals, world.centre[-1],
-                  world.phase, world.options["expert"], world.moves(), rng)
+                  world.phase, world.options["expert"], legal, rng)
 
 
 def evaluate(world: Game) -> list[float]:
