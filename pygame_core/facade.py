@@ -108,7 +108,8 @@ class Table:
         given (``None`` = spectator, e.g. while a hot-seat hand-over hides the hand); ``lang``, when
         given, switches the table's sentences to that language (``ValueError`` if unknown). The
         ``log`` holds the history entries from ``log_from`` on, at most the last ``log_limit`` of
-        them (a long game's page gets its latest moves, not megabytes of log)."""
+        them (a long game's page gets its latest moves, not megabytes of log). ``bot_to_move``
+        says a bot is to move, ``bot_forced`` that its move is its only legal action."""
         game = self.game
         current = game.current_player
         if "lang" in options:
@@ -126,6 +127,8 @@ class Table:
                 "you": you, "moves": moves, "log": log_items(game, log_from, names, self.lang, you),
                 "log_size": len(game.history), "seed": game.seed, "steps": len(game.actions),
                 "bot_to_move": current is not None and current in self.bots,
+                # a bot with one legal action (a forced pass): the page plays it at a quicker pace
+                "bot_forced": current in self.bots and len(game.legal_actions()) == 1,
                 "can_undo": self.undo_target(self.viewer) is not None,
                 "summary": summary(game)}
 

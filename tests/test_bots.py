@@ -498,3 +498,22 @@ def test_go_fish_hard_takes_a_sure_catch():
         game.apply(action)
     for seed in range(3):
         assert make_bot("hard", seed=seed, iterations=240, time_ms=None).choose(game, 0) == "ask 1 9"
+
+
+def test_go_fish_medium_asks_by_hand_size_odds_and_leaves_nobody_out():
+    """GF-2 / GF-5: with nothing known about who holds its ranks, medium asks for the rank it holds
+    most of, from a seat picked with odds by hand size: the seat with the most cards most often,
+    but a short-handed seat too (asking only the largest hand starved a player of turns under
+    GF-5's default, the asked player moving next)."""
+    sizes = [5, 12, 2, 6]
+    hand = ["7C", "7D", "9C", "KC", "KD", "KH"]
+    counts = Counter(go_fish_bots.decide(0, hand, sizes, False, None, go_fish_bots.Memory(4),
+                                         random.Random(k)) for k in range(2000))
+    assert set(counts) == {"ask 1 K", "ask 2 K", "ask 3 K"}  # kings: the rank held most (3)
+    for seat in (1, 2, 3):  # 12 : 2 : 6 of 20 cards, within a few points
+        assert abs(counts[f"ask {seat} K"] / 2000 - sizes[seat] / 20) < 0.04, counts
+    memory = go_fish_bots.Memory(4)
+    memory.lacks[1].add("K")  # seat 1 said "Go fish" to kings: only seats 2 and 3 are asked
+    picks = {go_fish_bots.decide(0, hand, sizes, False, None, memory, random.Random(k))
+             for k in range(200)}
+    assert picks == {"ask 2 K", "ask 3 K"}

@@ -31,8 +31,8 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # one. Game names are the published titles (players use them as they are); "Bot" is German too.
 LOANS = {
     "all": {"Tidepool", "Snorkeling", "Enemy Anemone"},
-    "de": {"Go Fish", "Bot {n} ({level})", "Anemone +{side}", "Marina", "Finn", "Kai"},
-    "id": {"Go Fish", "Bot {n} ({level})", "Total", "Menu", "Marina"},
+    "de": {"Go Fish", "Bot {n} ({level})", "Bot ({level})", "Anemone +{side}", "Marina", "Finn", "Kai"},
+    "id": {"Go Fish", "Bot {n} ({level})", "Bot ({level})", "Total", "Menu", "Marina"},
     "pt": {"Total", "Menu", "Marina"},
     "ar": set(),
 }

@@ -531,3 +531,25 @@ def test_a_link_without_seats_seats_you_against_medium_bots():
 
     state = facade.start({"game": "go_fish", "players": 3, "seed": 1})
     assert state["seats"] == ["human", "bot:medium", "bot:medium"]
+
+
+def test_table_state_says_when_a_bot_has_only_one_move():
+    """The page plays a bot's only move (SN-3: nothing follows the centre, so it passes) at a
+    quicker pace: ``bot_forced`` is true exactly when a bot is to move with one legal action."""
+    from pygame_core import facade
+
+    state = facade.start({"game": "snorkeling", "players": 2, "seats": ["bot:random", "bot:random"], "seed": 12})
+    seen = set()
+    for _ in range(200):
+        if state["view"]["is_over"]:
+            break
+        game = facade._table.game
+        assert state["bot_forced"] == (len(game.legal_actions()) == 1)
+        seen.add(state["bot_forced"])
+        assert json.loads(facade.call("bot_step", "{}"))["ok"]
+        state = json.loads(facade.call("state", "{}"))
+    assert seen == {True, False}
+    human = facade.start({"game": "snorkeling", "players": 2, "seats": ["human", "bot:random"], "seed": 12,
+                          "options": {"first_player": 0}})
+    assert not human["bot_to_move"] and not human["bot_forced"]  # seed 12: your only move is a pass
+    assert [m["action"] for m in human["moves"]] == ["pass"]

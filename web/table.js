@@ -7,7 +7,7 @@ import { call } from "./engine.js";
 import { t, has, language } from "./i18n.js";
 import { loadTable, tableOf } from "./tables/index.js";
 import { fitFelt } from "./tables/fit.js";
-import { measure, animate } from "./tables/motion.js";
+import { measure, animate, clearFlights, reduced } from "./tables/motion.js";
 import { focusKey, focusIsOurs, placeFocus, roveHand, arrowFocus, trapDialogTab, trackInput } from "./tables/focus.js";
 import { lineChart } from "./chart.js";
 import { autosave, saveKey } from "./tools.js";
@@ -37,6 +37,7 @@ export const app = {
   saveKey: null,     // where a resumed game is kept (its own link's key); null: the page's own key
   forced: read("tidepool.forced") !== "0",  // play a human's only move (pass, end, keep, discard)
   forcedTimer: null,
+  settleTimer: null, // ends the moment cards slide, when the felt takes clicks again
   pickedBefore: null,  // app.selected at the last render (a new pick moves focus to its targets)
   thinkingSaid: null,  // the seat whose "… is thinking" was announced this turn
   turnSaid: null,      // the turn (log size) whose "your turn" prompt was announced
@@ -47,7 +48,8 @@ const ROUND_ENDS = new Set(["round_end", "hand_end"]);
 const ROUND_END_SHOWN = "tidepool.roundEnd";
 export const LOG_PAGE = 2000;  // log entries asked for at once: a long game's page gets its latest
 const FORCED = new Set(["pass", "end", "keep", "discard"]);
-const FORCED_PAUSE_MS = 900;  // the forced move is shown this long before it is played
+const FORCED_PAUSE_MS = 900;
+const FINAL_BEAT_MS = 700;  // a round's last move stays on the table this long before its end table  // the forced move is shown this long before it is played
 
 export function setState(state) {
   html.dataset.state = state;
@@ -117,6 +119,7 @@ export function stopTable() {
   app.busy = false;
   clearTimeout(app.botTimer);
   clearTimeout(app.forcedTimer);
+  $("#felt").removeAttribute("data-forced");
   app.demo?.stop();
   app.demo = null;
   closeRoundEnd();
@@ -184,6 +187,7 @@ export function renderRound(view) {
 
 export function render() {
   const s = app.state;
+  if (finalMoves(s)) return;  // the round's last moves land first; render() runs again after them
   const view = s.view;
   const fresh = s.log.filter((e) => e.i >= app.logSize);
   const first = app.logSize === 0;
@@ -221,6 +225,10 @@ export function render() {
     const landed = animate(felt, before, motion.travels(fresh), { ms, viewer: s.viewer, ghost: (f) => motion.ghost(f, t) });
     app.lastMove = [...landed].map((node) => [node.dataset.card, node.closest("[data-anchor]")?.dataset.anchor]);
     hold(ms);
+    // While cards slide to their new places a click would land on whatever slid under it.
+    felt.classList.add("settling");
+    clearTimeout(app.settleTimer);
+    app.settleTimer = setTimeout(() => felt.classList.remove("settling"), ms);
   }
   markLastMove(felt);
   setPrompt(promptText(s, hint));
@@ -272,6 +280,30 @@ function announce(s, fresh) {
 }
 
 // How long a card takes to travel: tied to the bot speed (none at full speed).
+// A round (hand) that ends with this reply: the state already holds the next round, so the moves
+// that ended it fly on the table as it was, and stay a beat, before the round-end table opens.
+// True while they fly (render() runs again after them, once per round end).
+function finalMoves(s) {
+  const fresh = s.log.filter((e) => e.i >= app.logSize);
+  const end = s.view.is_over ? null : fresh.findLast((e) => ROUND_ENDS.has(e.type));
+  const ms = motionMs();
+  if (!end || app.logSize === 0 || app.finalShown === end.i || app.drawnViewer !== s.viewer || !ms) return false;
+  app.finalShown = end.i;
+  const felt = $("#felt");
+  const motion = tableOf(s.view.game);
+  const flights = motion.travels?.(fresh.slice(0, fresh.indexOf(end))) ?? [];
+  if (!flights.length || reduced()) return false;  // nothing flies: the round end opens at once
+  animate(felt, measure(felt), flights, { ms, viewer: s.viewer, ghost: (f) => motion.ghost(f, t), stay: true });
+  felt.classList.add("waiting");
+  html.dataset.turn = "";
+  const gen = app.gen;
+  setTimeout(() => {
+    clearFlights();
+    if (gen === app.gen && app.state === s) render();
+  }, ms * 1.2 + FINAL_BEAT_MS);
+  return true;
+}
+
 function motionMs() {
   return app.speed === 0 ? 0 : Math.round(Math.min(600, 200 + app.speed * 0.25));
 }
@@ -450,6 +482,7 @@ function select(card) {
 export async function act(action) {
   if (app.busy || app.roundEnd) return;
   clearTimeout(app.forcedTimer);
+  $("#felt").removeAttribute("data-forced");
   app.busy = true;
   app.selected = null;
   html.dataset.turn = "";  // until the engine's answer is drawn, nobody is to move on this page
@@ -489,6 +522,9 @@ function forcedMove(s) {
 function scheduleForced(s) {
   clearTimeout(app.forcedTimer);
   const only = forcedMove(s);
+  // The hand steps back and the move's button fills up until it is played (app.css).
+  $("#felt").toggleAttribute("data-forced", Boolean(only));
+  $("#felt").style.setProperty("--forced-ms", `${FORCED_PAUSE_MS}ms`);
   if (!only) return;
   const gen = app.gen;
   app.forcedTimer = setTimeout(() => {
@@ -502,7 +538,9 @@ export function scheduleBot() {
   clearTimeout(app.botTimer);
   if (!app.state?.bot_to_move || app.replay || app.roundEnd || html.dataset.state !== "playing") return;
   const pause = Math.max(0, app.pauseUntil - performance.now());
-  app.botTimer = setTimeout(botTurn, app.speed + pause);
+  // A bot's only move (a forced pass) needs no thinking to watch: a third of the pace.
+  const pace = app.state.bot_forced ? app.speed / 3 : app.speed;
+  app.botTimer = setTimeout(botTurn, pace + pause);
 }
 
 async function botTurn() {

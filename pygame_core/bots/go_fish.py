@@ -7,7 +7,9 @@ Decisions use ``game.view(seat)`` (own hand, hand sizes, books) and the public `
 - *medium*: remembers the table talk (:class:`Memory`): who asked for which rank (and so still
   holds it, unless they gave it away since) and who answered "Go fish" to which rank (and so lacks
   it until they draw). It asks a player known to hold one of its ranks; otherwise it asks for the
-  rank it holds most of, from the player with the most cards who is not known to lack it.
+  rank it holds most of, from a player not known to lack it, picked with odds by hand size (more
+  cards, more chances; asking only the largest hand would leave a short-handed player, under
+  GF-5's default, waiting for dozens of asks between two turns).
 - *hard* (:mod:`.ismcts`, paired mode): its own first choice is :func:`expert` (the medium plan,
   sharpened with determinizations at two players and a longer memory at more); every legal ask is
   then tried on the same sampled worlds (``GoFish.determinize``, which knows all of the above and
@@ -143,13 +145,13 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
     keys.sort()
     lacks = memory.lacks
     for _, _, rank in keys:
-        target = best = None
-        for other in others:
-            if rank not in lacks[other]:
-                key = (sizes[other], draw())
-                if best is None or key > best:
-                    target, best = other, key
-        if target is not None:
+        open_to = [other for other in others if rank not in lacks[other]]
+        if open_to:  # the odds of a seat follow its hand size (each card may be of the rank)
+            pick = draw() * sum([sizes[other] for other in open_to])
+            for target in open_to:
+                pick -= sizes[target]
+                if pick < 0:
+                    break
             return _legal_or_random(_ask_for(hand, ask_card, target, rank, rng), legal, rng)
     return _legal_or_random(_ask_for(hand, ask_card, rng.choice(others), keys[0][2], rng), legal,
                             rng)

@@ -51,6 +51,38 @@ def test_cards_travel_on_bot_plays(page, base_url, open_app, game):
     eventually(marked)
 
 
+# Record when the felt stops and starts taking clicks again while cards slide ("settling").
+WATCH_SETTLING = """
+  window.__settling = [];
+  addEventListener("DOMContentLoaded", () => {
+    const felt = document.getElementById("felt");
+    let was = false;
+    new MutationObserver(() => {
+      const now = felt.classList.contains("settling");
+      if (now !== was) window.__settling.push([now, performance.now()]);
+      was = now;
+    }).observe(felt, { attributes: true, attributeFilter: ["class"] });
+  });
+"""
+
+
+def test_clicks_wait_while_cards_slide(page, base_url, open_app):
+    """A click while the hand closes up would land on the card that slid under it: the felt takes
+    no clicks while cards move, and no longer than the motion (speed 300: 275 ms)."""
+    page.add_init_script(WATCH_SETTLING)
+    open_app(page, base_url, "game=enemy_anemone&players=3&seats=human,bot:random,bot:random&seed=3&speed=300")
+    for _ in range(3):
+        wait_for_my_turn_or_end(page)
+        make_a_move(page)
+    changes = page.evaluate("window.__settling")
+    starts = [t for on, t in changes if on]
+    assert starts, changes
+    for (on, began), (off, ended) in zip(changes, changes[1:]):
+        if on and not off:
+            assert ended - began < 275 + 150, changes
+    expect(page.locator("#felt.settling")).to_have_count(0, timeout=2_000)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_reduced_motion_moves_nothing(page, base_url, open_app, game):
     page.emulate_media(reduced_motion="reduce")
@@ -204,6 +236,28 @@ def wait_for_my_turn_or_end_without_continuing(page):
     return page.evaluate("document.documentElement.dataset.state")
 
 
+# The moves that ended a round stand on the table as it was (ghosts in #flights) before its end
+# table opens: the felt takes no clicks meanwhile.
+LAST_MOVES_STAND = """() => document.querySelector('#felt.waiting') && document.querySelector('#flights')?.children.length
+    && document.querySelector('[data-part=round-end]').hidden"""
+
+
+@pytest.mark.parametrize("game", ["snorkeling", "enemy_anemone"])
+def test_the_move_that_ends_a_round_lands_before_its_end_table(page, base_url, open_app, game):
+    """SN-7 / EA-8: the engine's answer already holds the next round, so the move that ended the
+    round flies onto the table as it was and stays a beat; then the round-end table opens, with
+    nothing left flying over it."""
+    open_app(page, base_url, f"game={game}&players=3&seats=bot:random,bot:random,bot:random&seed=4&speed=300")
+    page.wait_for_function(LAST_MOVES_STAND, polling=20, timeout=TIMEOUT_MS)
+    flyer = page.locator("#flights > .card:not(.back)").last  # a face: the card that was played
+    expect(flyer).to_have_count(1)
+    panel = page.locator('[data-part="round-end"]')
+    page.wait_for_timeout(300)
+    assert not panel.is_visible() and flyer.is_visible()  # it stays where it landed a beat
+    expect(panel).to_be_visible(timeout=5_000)
+    assert page.locator("#flights > *").count() == 0
+
+
 def test_round_end_continues_by_itself_without_humans(page, base_url, open_app):
     open_app(page, base_url, "game=snorkeling&players=2&seats=bot:random,bot:random&seed=4&speed=100")
     panel = page.locator('[data-part="round-end"]')
@@ -222,6 +276,11 @@ def test_forced_pass_is_played_for_the_player(page, base_url, open_app):
     open_app(page, base_url, FORCED)
     wait_for_attr(page, "state", "playing")
     expect(page.locator("#prompt")).to_contain_text("so you pass", timeout=30_000)
+    # Meanwhile the hand steps back and the Pass button fills up: the table is about to press it.
+    expect(page.locator("#felt[data-forced]")).to_have_count(1)
+    dimmed = page.evaluate("getComputedStyle(document.querySelector('[data-part=hand] .card')).filter")
+    assert "saturate" in dimmed
+    assert page.evaluate("getComputedStyle(document.querySelector('[data-legal=pass]'), '::after').animationName") == "forced-fill"
     expect(page.locator("#log li", has_text="Player 1 (you) passes.")).to_have_count(1, timeout=30_000)
 
 
@@ -239,6 +298,7 @@ def test_forced_pass_waits_when_the_option_is_off(page, base_url, open_app):
         f"Nothing in your hand goes on {colour} {value} (it takes a {(int(top[1]) + 1) % 5} or a card of "
         "its colour), so you pass.")
     assert not page.locator("#forced").is_checked()
+    expect(page.locator("#felt[data-forced]")).to_have_count(0)  # nothing is played for you
     page.locator('[data-legal="pass"]').click()
     expect(page.locator("#log li", has_text="Player 1 (you) passes.")).to_have_count(1)
 

@@ -267,3 +267,44 @@ def test_low_stock_warns_that_the_game_ends_with_it(page, base_url, open_app, ke
             seen.add("quiet")
         make_a_move(page)
     assert seen == ({"quiet"} if keep_playing else {"quiet", "warned"}), seen
+
+
+def asks_since_my_last(page):
+    """From the engine's whole log: the asks before the latest one (the news shows it in full)
+    that came after seat 0's last ask among them, as (asker, asked) pairs."""
+    log = page.evaluate("window.tidepool.call('state', {log_from: 0})")["log"]
+    asks = [(e["entry"]["seat"], e["entry"]["asked"]) for e in log if e["type"] == "ask"][:-1]
+    mine = max((k for k, (asker, _) in enumerate(asks) if asker == 0), default=-1)
+    return asks[mine + 1:], mine >= 0
+
+
+def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
+    """GF-10, what a player would otherwise read the log for: under the latest ask, the asks since
+    your own last one, at most four, those that asked you or that you asked first (in bold), then
+    how many more there were. Seed 9 (4 players, medium bots): 13 asks before your first turn."""
+    open_app(page, base_url, "game=go_fish&players=4&seats=human,bot:medium,bot:medium,bot:medium&seed=9&speed=0")
+    seen = []
+    for turn in range(3):
+        assert wait_for_my_turn_or_end(page) == "playing"
+        since, asked_before = asks_since_my_last(page)
+        lines = page.locator(".gf-earlier li:not(.gf-since, .gf-more)")
+        shown = lines.all_inner_texts()
+        assert len(shown) == min(4, len(since)), (shown, since)
+        involved = sum(1 for asker, asked in since if 0 in (asker, asked))
+        assert page.locator(".gf-earlier .gf-you").count() == min(4, involved)
+        for text in page.locator(".gf-earlier .gf-you").all_inner_texts():
+            assert text.startswith("You asked") or " asked you for " in text, text
+        more = page.locator(".gf-earlier .gf-more")
+        if len(since) > 4:
+            assert more.inner_text() == f"…and {len(since) - 4} more asks between the others (in the game log)." \
+                or (len(since) == 5 and more.inner_text().startswith("…and 1 more ask "))
+        else:
+            assert more.count() == 0
+        assert page.locator(".gf-earlier .gf-since").count() == (1 if asked_before and since else 0)
+        seen.append((len(since), asked_before))
+        logged = page.locator("#log li").count()
+        page.locator("#felt [data-legal]").first.click()  # a seat, then a rank
+        page.locator('#felt [data-legal]:not([data-legal=""])').first.click()
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}", timeout=GAME_TIMEOUT_MS)
+    # Both cases came up: more asks than lines (a "more" line), and a list since your own ask.
+    assert any(n > 4 for n, _ in seen) and any(n and asked for n, asked in seen), seen

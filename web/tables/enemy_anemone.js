@@ -156,7 +156,9 @@ function slotNode(s, slot, t, extra = "") {
   } else {
     box.classList.add("pending");
     if (slot.current) box.classList.add("current");
-    box.append(el("div", "ea-placeholder", slot.current ? "…" : ""), el("span", "ea-value", slot.current ? t("enemy_anemone.to_play") : "\u00a0"));
+    const spot = el("div", "ea-placeholder", slot.current ? "…" : "");
+    if (slot.current) spot.dataset.next = "";  // where the next card of the trick goes (motion.js)
+    box.append(spot, el("span", "ea-value", slot.current ? t("enemy_anemone.to_play") : "\u00a0"));
     named(box, t("enemy_anemone.slot_pending", { name: s.names[slot.seat] }));
   }
   return box;

@@ -13,7 +13,8 @@ const RED = new Set(["D", "H"]);
 const SHOWN_RANK = { T: "10" };
 const SVG = "http://www.w3.org/2000/svg";
 const ASK_TYPES = new Set(["ask", "ask_card"]);
-const KEEP_ASKS = 4;  // ask groups remembered for the news panel (the log keeps everything)
+const KEEP_ASKS = 60;  // ask groups remembered for the news panel (the log keeps everything)
+const EARLIER_LINES = 4;  // earlier asks listed under the latest one
 
 // Suit shapes on a 24x24 grid: [tag, attributes] lists, filled with currentColor.
 const SUIT_SHAPES = {
@@ -369,10 +370,14 @@ export function go_fish(felt, s, ui) {
   news.setAttribute("role", "group");
   news.setAttribute("aria-label", t("go_fish.news.label"));
   if (latest) news.append(...newsLines(latest, { t, n, tell, view }));
-  const earlier = all.slice(0, -1).filter((g) => ASK_TYPES.has(g[0].type)).slice(-2);
-  if (earlier.length) {
+  const earlier = earlierAsks(all.slice(0, -1).map((g) => (ASK_TYPES.has(g[0].type) ? readGroup(g, s, t, null) : null)).filter(Boolean), isYou(s, me) ? me : null);
+  if (earlier.shown.length) {
     const list = el("ul", "gf-earlier");
-    for (const g of earlier) list.append(el("li", "", shortLine(readGroup(g, s, t, null), { t, n, tell })));
+    if (earlier.since) list.append(el("li", "gf-since", t("go_fish.news.since")));
+    for (const info of earlier.shown) {
+      list.append(el("li", info.asker === me || info.asked === me ? "gf-you" : "", shortLine(info, { t, n, tell })));
+    }
+    if (earlier.more) list.append(el("li", "gf-more", t("go_fish.news.more", { n: earlier.more, count: earlier.more })));
     news.append(list);
   }
   middle.append(news);
@@ -545,6 +550,21 @@ function newsLines(info, { t, n, tell, view }) {
     lines.push(el("p", "gf-again", tell("go_fish.news.again", {}, info.asker)));
   }
   return lines;
+}
+
+/** The earlier asks to list under the latest one (`asks`: read groups, oldest first): for a
+ * player (`me`), every ask since their own last one, at most EARLIER_LINES, those that asked or
+ * were asked by them first (where their cards went), in order; else the last two. Returns
+ * {shown, more: how many were left out, since: whether they run from `me`'s last ask}. */
+function earlierAsks(asks, me) {
+  if (me == null) return { shown: asks.slice(-2), more: 0, since: false };
+  const mine = asks.findLastIndex((a) => a.asker === me);
+  const since = asks.slice(mine + 1);
+  if (since.length <= EARLIER_LINES) return { shown: since, more: 0, since: mine >= 0 && since.length > 0 };
+  const involved = (a) => a.asker === me || a.asked === me;
+  const keep = new Set(since.filter(involved).slice(-EARLIER_LINES));
+  for (const a of [...since].reverse()) if (keep.size < EARLIER_LINES) keep.add(a);
+  return { shown: since.filter((a) => keep.has(a)), more: since.length - keep.size, since: mine >= 0 };
 }
 
 function shortLine(info, { t, n, tell }) {

@@ -6,11 +6,13 @@
 // Each game says what travelled with `travels(entries)`: a list of {from, to, card?, like?, actor?}
 // where `from` / `to` name anchors (`data-anchor` on the felt: "seat-2", "stock",
 // "centre", "pile-1", "trick", "books-0", "supply", "anemones-3"), `card` is the card's code when
-// its face is known (`like` a prefix of it, e.g. a rank), `actor` the seat that moved. Nothing here decides what is legal.
+// its face is known (`like` a prefix of it, e.g. a rank), `actor` the seat that moved. Inside an
+// anchor, `data-next` marks the spot the next card takes (a trick's empty slot). Nothing here decides what is legal.
 
 const EASE = "cubic-bezier(.25,.8,.35,1)";
 
-function reduced() {
+/** Whether the player asked for less motion (then nothing travels). */
+export function reduced() {
   return Boolean(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches);
 }
 
@@ -76,8 +78,10 @@ function slide(node, dx, dy, z, ms, scale = 1, delay = 0) {
 
 /** Animate what changed on `felt` since `before` (from `measure`), for `flights` (from the
  * game's `travels`), over `ms` milliseconds. Returns the set of nodes that the flights of other
- * players than `viewer` landed on (marked as the last move), or an empty set. */
-export function animate(felt, before, flights, { ms, viewer, ghost }) {
+ * players than `viewer` landed on (marked as the last move), or an empty set. With `stay`
+ * (the last moves of a round, flown on the table as it was), a card still in its old place
+ * leaves it and flies, and every flyer stays where it lands until `clearFlights()`. */
+export function animate(felt, before, flights, { ms, viewer, ghost, stay = false }) {
   const after = measure(felt);
   const landed = new Set();
   const { moved, fresh, gone } = pair(before, after);
@@ -110,11 +114,23 @@ export function animate(felt, before, flights, { ms, viewer, ghost }) {
     const to = after.anchors.get(f.to);
     if (!from || !to) continue;
     // Nothing shows the card where it went (a hidden hand): a ghost flies there and fades.
-    const was = gone.find((c) => c.anchor === f.from && !claimed.has(c) && fits(f, c.code));
+    let was = gone.find((c) => c.anchor === f.from && !claimed.has(c) && fits(f, c.code));
+    if (!was && stay && f.card) {  // the table as it was: the card leaves its place in the hand
+      const src = before.cards.find((c) => c.anchor === f.from && !claimed.has(c) && c.code === f.card);
+      if (src) {
+        was = { ...src, node: src.node.cloneNode(true) };
+        src.node.style.visibility = "hidden";
+        claimed.add(src);
+      }
+    }
     if (was) claimed.add(was);
     const node = was ? was.node : ghost(f);
     if (!node) continue;
-    fly(felt, node, was ? centre(was.rect) : centre(from), centre(to), z, ms, k++ * 60);
+    // Put down for good (`stay`): where the next card goes (`data-next`), else on the top card
+    // of the pile it goes to, not the pile's middle.
+    const top = !stay ? null : felt.querySelector(`[data-anchor="${f.to}"] [data-next]`)
+      ?? [...felt.querySelectorAll(`[data-anchor="${f.to}"] [data-card]`)].at(-1);
+    fly(felt, node, was ? centre(was.rect) : centre(from), centre(top ? top.getBoundingClientRect() : to), z, ms, k++ * 60, stay);
   }
   if (still) return landed;
   // A new zoom moves every card on the screen: those that kept their place (their anchor) take
@@ -144,7 +160,12 @@ function layer(felt) {
   return box;
 }
 
-function fly(felt, node, a, b, z, ms, delay) {
+/** Remove every ghost still in flight or left standing (`stay`). */
+export function clearFlights() {
+  document.getElementById("flights")?.replaceChildren();
+}
+
+function fly(felt, node, a, b, z, ms, delay, stay) {
   node.classList.add("flyer");
   node.classList.remove("playable", "selected", "last-move");
   node.removeAttribute("tabindex");
@@ -154,8 +175,9 @@ function fly(felt, node, a, b, z, ms, delay) {
   node.style.zoom = String(z);
   layer(felt).append(node);
   const at = (p, s, o) => ({ transform: `translate(${p.x / z}px, ${p.y / z}px) translate(-50%, -50%) scale(${s})`, opacity: o });
-  const anim = node.animate([at(a, 1, 1), at(b, 0.85, 1), at(b, 0.7, 0)],
-    { duration: ms * 1.2, delay, easing: EASE, fill: "both" });
+  const anim = node.animate(stay ? [at(a, 1, 1), at(b, 1, 1)] : [at(a, 1, 1), at(b, 0.85, 1), at(b, 0.7, 0)],
+    { duration: stay ? ms : ms * 1.2, delay, easing: EASE, fill: "both" });
+  if (stay) return;
   anim.onfinish = () => node.remove();
   anim.oncancel = () => node.remove();
 }
