@@ -3,7 +3,9 @@ show the habits of the "hard at full strength in the browser" issue, in seeded g
 against medium (seats rotated, hard under its default time cap unless told otherwise).
 
 - Go Fish, 2 players: asks where a catch was sure (the opponent asked for a rank we hold and has
-  not given it away since, GF-10) but the bot asked for something else.
+  not given it away since, GF-10) but the bot asked for something else, and missed (asking for
+  another rank the opponent surely holds, which the public history and the card count can also
+  tell, is no habit; the bench reads the real hand only to tell the two apart).
 - Enemy Anemone, 2 and 4 players: plays with Anemones attached (EA-4), how many of them before
   the last play of the trick, and the Anemones a bot still holds at the end of the game.
 - Snorkeling, 4 players: decisions with placements open on two or more opponents' piles (SN-5)
@@ -77,9 +79,10 @@ def go_fish_watch(game: pc.Game, level: str, action: str, tally: Counter) -> Non
             for rank in memory.holds[other] & mine}
     _, target, rank = action.split(" ")
     tally[f"{level} asks"] += 1
-    if sure:
+    if sure:  # passed up: another ask, and one that missed (another sure catch is no habit)
+        caught = any(card[0] == rank[0] for card in game.hands[int(target)])
         tally[f"{level} sure"] += 1
-        tally[f"{level} sure passed up"] += (int(target), rank[0]) not in sure
+        tally[f"{level} sure passed up"] += (int(target), rank[0]) not in sure and not caught
 
 
 def anemone_watch(game: pc.Game, level: str, action: str, tally: Counter) -> None:
