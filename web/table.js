@@ -38,6 +38,7 @@ export const app = {
   forced: read("tidepool.forced") !== "0",  // play a human's only move (pass, end, keep, discard)
   forcedTimer: null,
   settleTimer: null, // ends the moment cards slide, when the felt takes clicks again
+  fittedMyTurn: false,  // the felt was last fitted on this player's turn (the zoom then holds)
   pickedBefore: null,  // app.selected at the last render (a new pick moves focus to its targets)
   thinkingSaid: null,  // the seat whose "… is thinking" was announced this turn
   turnSaid: null,      // the turn (log size) whose "your turn" prompt was announced
@@ -194,7 +195,7 @@ export function render() {
   appendLog(fresh, first);
   app.logSize = s.log_size;
   const end = view.is_over ? null : first ? roundEndShownBefore(s) : fresh.findLast((e) => ROUND_ENDS.has(e.type));
-  if (end) openRoundEnd(s, end, fresh.slice(fresh.indexOf(end) + 1));
+  if (end) openRoundEnd(s, end, fresh.slice(0, fresh.indexOf(end)), fresh.slice(fresh.indexOf(end) + 1));
   renderRound(view);
   html.dataset.turn = app.roundEnd ? "" : (view.current_player ?? "");
   renderScores($("#scores"), s);
@@ -294,7 +295,8 @@ function finalMoves(s) {
   const flights = motion.travels?.(fresh.slice(0, fresh.indexOf(end))) ?? [];
   if (!flights.length || reduced()) return false;  // nothing flies: the round end opens at once
   animate(felt, measure(felt), flights, { ms, viewer: s.viewer, ghost: (f) => motion.ghost(f, t), stay: true });
-  felt.classList.add("waiting");
+  felt.classList.add("waiting", "closing");  // no clicks, and no controls of the turn that ended
+  setPrompt(t(gameKey(s.view.game, "table.round_over_prompt")));
   html.dataset.turn = "";
   const gen = app.gen;
   setTimeout(() => {
@@ -321,9 +323,13 @@ export function drawFelt(s, ui) {
   const felt = $("#felt");
   delete felt.dataset.mode;  // a renderer names a passing mode (a chooser open) for fitFelt
   tableOf(s.view.game).render(felt, s, { t, act: () => {}, select: () => {}, hold: () => {}, explain: () => {}, prompt: () => {}, selected: null, ...ui });
-  // The zoom holds still while others play a round on one table; your turn, a new game, round,
-  // viewer or language may grow it.
-  fitFelt(felt, [app.gen, s.view.game, s.view.round, s.viewer, language()].join("|"), !myTurn(s));
+  // The zoom holds still while others play a round on one table, and through your own turn once
+  // it began (playing a card must not re-flow the seats around it); the start of your turn, a new
+  // game, round, viewer or language may grow it.
+  const mine = myTurn(s);
+  const turnBegins = mine && !app.fittedMyTurn;
+  app.fittedMyTurn = mine;
+  fitFelt(felt, [app.gen, s.view.game, s.view.round, s.viewer, language()].join("|"), !turnBegins);
   feltObserver?.takeRecords();  // fitted just now: no second fit while its cards travel
 }
 
@@ -402,9 +408,11 @@ function renderHandover(s) {
 
 // ----- round (hand) ends: the final position and a named score table -------------------------
 
-// The entry of a round end and the log items after it (Anemones gained) stay on show until the
-// player continues; a table with no human continues by itself after a pause.
-function openRoundEnd(s, entry, after) {
+// The entry of a round end stays on show until the player continues (a table with no human
+// continues by itself after a pause), with notes: what the last move settled (`before`: the log
+// items that close it, which name no seat: Enemy Anemone's last trick and who gains an Anemone
+// for it) and what the end itself brings (`after`: Anemones gained for the hand).
+function openRoundEnd(s, entry, before, after) {
   const e = entry.entry;
   const view = s.view;
   app.roundEnd = { entry };
@@ -433,8 +441,11 @@ function openRoundEnd(s, entry, after) {
     row.insertCell().textContent = e.totals[seat];
   });
   const notes = $("#round-end-notes");
+  let settled = before.length;
+  while (settled > 0 && before[settled - 1].entry?.seat == null && !ROUND_ENDS.has(before[settled - 1].type)) settled -= 1;
   const next = after.findIndex((x) => x.type.endsWith("_start"));  // the next round's moves are not notes
-  notes.replaceChildren(...after.slice(0, next < 0 ? after.length : next).filter((x) => !ROUND_ENDS.has(x.type))
+  notes.replaceChildren(...[...before.slice(settled), ...after.slice(0, next < 0 ? after.length : next)]
+    .filter((x) => x.text && !ROUND_ENDS.has(x.type))
     .map((x) => Object.assign(document.createElement("li"), { textContent: x.text })));
   box.hidden = false;
   clearTimeout(app.botTimer);
@@ -685,6 +696,7 @@ export function wireTable({ onMenu }) {
     const open = getComputedStyle($("#side")).display === "none";
     html.dataset.side = open ? "open" : "closed";
     $("#side-toggle").setAttribute("aria-expanded", String(open));
+    if (open) $("#log").scrollTop = $("#log").scrollHeight;  // hidden, it could not follow the game
     fitFelt($("#felt"));
   });
   const narrow = window.matchMedia("(max-width: 1099px)");

@@ -149,6 +149,10 @@ def test_round_end_names_every_player_with_the_scores(page, base_url, open_app, 
         assert cells.nth(-2).inner_text() == str(end["scores"][seat])
         assert cells.nth(-1).inner_text() == str(end["totals"][seat])
     assert page.evaluate("document.documentElement.dataset.turn") == ""
+    if game == "enemy_anemone":  # EA-5: the hand's last trick, settled by its last play, is told here
+        k = max(i for i, e in enumerate(state["log"]) if e["type"] == "hand_end")
+        last_trick = [e["text"] for e in state["log"][:k] if e["type"] == "trick_end"][-1]
+        assert last_trick in page.locator("#round-end-notes li").all_inner_texts()
     # The bar names the round that ended while its table is up, not the next one already dealt.
     label = {"snorkeling": "Round {n}", "enemy_anemone": "Hand {n} of 4"}[game].format(n=end["round"])
     assert page.locator("#round-label").inner_text() == label
@@ -172,7 +176,8 @@ def test_round_end_names_every_player_with_the_scores(page, base_url, open_app, 
 def test_round_end_in_a_small_frame_shows_every_seat_and_total_without_scrolling(page, base_url, open_app):
     """EA-8 at 360x600 embedded with six seats: every row and the Total column of the hand-end
     table are inside the frame with nothing to scroll (the table never scrolls inside itself), and
-    its notes are the hand's own (Anemones gained), not the next hand's moves."""
+    its notes are the hand's own (its last trick, Anemones gained), not the next hand's moves;
+    where the frame is short they give way, never the scores or Continue."""
     page.set_viewport_size({"width": 360, "height": 600})
     seats = ",".join(["bot:random"] * 6)
     open_app(page, base_url, f"game=enemy_anemone&players=6&seats={seats}&seed=2&speed=0&embed=1")
@@ -190,7 +195,9 @@ def test_round_end_in_a_small_frame_shows_every_seat_and_total_without_scrolling
                notes: [...document.querySelectorAll('#round-end-notes li')].map((li) => li.textContent) };
     }""")
     assert box["rows"] == 6 and box["off"] == [] and box["inner"] <= 1 and box["panel"] <= 1, box
-    assert box["notes"] and all("Anemone" in note for note in box["notes"]), box["notes"]
+    notes = box["notes"]
+    assert any("wins trick 8" in note for note in notes) and any("Anemone" in note for note in notes), notes
+    assert not any(" plays " in note or " leads " in note for note in notes), notes
 
 
 ZOOM_LOG = """() => {

@@ -259,7 +259,7 @@ def test_low_stock_warns_that_the_game_ends_with_it(page, base_url, open_app, ke
         if stock == 0:
             break
         if 1 <= stock <= 5 and not keep_playing:
-            assert warn.inner_text() == "Game ends when the stock is empty"
+            assert warn.inner_text() == "Game ends when the stock or any hand is empty"
             assert warn.is_visible()
             seen.add("warned")
         else:

@@ -348,3 +348,15 @@ def test_score_chart_legend_draws_each_seats_own_line(page, base_url, open_app):
     assert len(lines) == 4 and swatches == lines
     assert len({dash for _, dash in lines}) == 4  # four different dash patterns
     assert page.locator("#over-chart .legend-item").all_inner_texts() == [f"Bot {n} (random)" for n in range(1, 5)]
+
+
+def test_the_side_panel_opens_on_the_latest_moves(page, base_url, open_app):
+    """On a phone the scores and log are a drawer: opened mid-game, its log shows the latest
+    moves, not the deal at its top."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, base_url, "game=enemy_anemone&players=3&seats=bot:random,bot:random,bot:random&seed=2&speed=0")
+    page.wait_for_function("document.querySelectorAll('#log li').length > 30", timeout=TIMEOUT_MS)
+    page.locator("#side-toggle").click()
+    log = page.locator("#log")
+    assert log.evaluate("l => l.scrollHeight > l.clientHeight + 100")  # it has somewhere to scroll
+    assert log.evaluate("l => l.scrollTop + l.clientHeight >= l.scrollHeight - 4")

@@ -5,8 +5,9 @@
 // The scale holds still while others play: it never grows past the scale of your last turn (cards
 // do not grow and shrink with every bot move); a redraw that needs more room shrinks it, and once
 // that passes (a finished trick cleared away) it comes back to that scale, never lower than the
-// table needs. When it is your turn (the caller's `hold` is false) the scale is found afresh, so
-// the cards you tap are as large as the space allows; so it is when the felt's width changes or
+// table needs. When your turn begins (the caller's `hold` is false) the scale is found afresh, so
+// the cards you tap are as large as the space allows, and then holds through that turn (a card
+// played must not re-flow the seats around it); so it is found when the felt's width changes or
 // the table starts a new layout (a new game, round, viewer or language: the caller's `layout`
 // key), or a renderer shows or hides something for a moment (a chooser or picker: the felt's
 // `data-mode`). A change of height alone (the prompt above the felt taking one line or two) never
