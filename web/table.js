@@ -39,6 +39,7 @@ export const app = {
   forcedTimer: null,
   settleTimer: null, // ends the moment cards slide, when the felt takes clicks again
   fittedMyTurn: false,  // the felt was last fitted on this player's turn (the zoom then holds)
+  finalShown: null,  // the log index of the last round end whose final moves were flown
   pickedBefore: null,  // app.selected at the last render (a new pick moves focus to its targets)
   thinkingSaid: null,  // the seat whose "… is thinking" was announced this turn
   turnSaid: null,      // the turn (log size) whose "your turn" prompt was announced
@@ -49,8 +50,8 @@ const ROUND_ENDS = new Set(["round_end", "hand_end"]);
 const ROUND_END_SHOWN = "tidepool.roundEnd";
 export const LOG_PAGE = 2000;  // log entries asked for at once: a long game's page gets its latest
 const FORCED = new Set(["pass", "end", "keep", "discard"]);
-const FORCED_PAUSE_MS = 900;
-const FINAL_BEAT_MS = 700;  // a round's last move stays on the table this long before its end table  // the forced move is shown this long before it is played
+const FORCED_PAUSE_MS = 900;  // the forced move is shown this long before it is played
+const FINAL_BEAT_MS = 700;  // a round's last move stays on the table this long before its end table
 
 export function setState(state) {
   html.dataset.state = state;
@@ -188,10 +189,10 @@ export function renderRound(view) {
 
 export function render() {
   const s = app.state;
-  if (finalMoves(s)) return;  // the round's last moves land first; render() runs again after them
   const view = s.view;
   const fresh = s.log.filter((e) => e.i >= app.logSize);
   const first = app.logSize === 0;
+  if (!first && finalMoves(s, fresh)) return;  // the round's last moves land first; render() runs again after them
   appendLog(fresh, first);
   app.logSize = s.log_size;
   const end = view.is_over ? null : first ? roundEndShownBefore(s) : fresh.findLast((e) => ROUND_ENDS.has(e.type));
@@ -280,15 +281,13 @@ function announce(s, fresh) {
   if (parts.length) $("#announcer").textContent = parts.join(" ");
 }
 
-// How long a card takes to travel: tied to the bot speed (none at full speed).
-// A round (hand) that ends with this reply: the state already holds the next round, so the moves
-// that ended it fly on the table as it was, and stay a beat, before the round-end table opens.
-// True while they fly (render() runs again after them, once per round end).
-function finalMoves(s) {
-  const fresh = s.log.filter((e) => e.i >= app.logSize);
+// A round (hand) that ends with this reply (`fresh`: its new log items): the state already holds
+// the next round, so the moves that ended it fly on the table as it was, and stay a beat, before
+// the round-end table opens. True while they fly (render() runs again after them, once per end).
+function finalMoves(s, fresh) {
   const end = s.view.is_over ? null : fresh.findLast((e) => ROUND_ENDS.has(e.type));
   const ms = motionMs();
-  if (!end || app.logSize === 0 || app.finalShown === end.i || app.drawnViewer !== s.viewer || !ms) return false;
+  if (!end || app.finalShown === end.i || app.drawnViewer !== s.viewer || !ms) return false;
   app.finalShown = end.i;
   const felt = $("#felt");
   const motion = tableOf(s.view.game);
@@ -306,6 +305,7 @@ function finalMoves(s) {
   return true;
 }
 
+// How long a card takes to travel: tied to the bot speed (none at full speed).
 function motionMs() {
   return app.speed === 0 ? 0 : Math.round(Math.min(600, 200 + app.speed * 0.25));
 }

@@ -370,7 +370,8 @@ export function go_fish(felt, s, ui) {
   news.setAttribute("role", "group");
   news.setAttribute("aria-label", t("go_fish.news.label"));
   if (latest) news.append(...newsLines(latest, { t, n, tell, view }));
-  const earlier = earlierAsks(all.slice(0, -1).map((g) => (ASK_TYPES.has(g[0].type) ? readGroup(g, s, t, null) : null)).filter(Boolean), isYou(s, me) ? me : null);
+  const asks = all.slice(0, -1).filter((g) => ASK_TYPES.has(g[0].type)).map((g) => readGroup(g, s, t, null));
+  const earlier = earlierAsks(asks, isYou(s, me) ? me : null);
   if (earlier.shown.length) {
     const list = el("ul", "gf-earlier");
     if (earlier.since) list.append(el("li", "gf-since", t("go_fish.news.since")));
