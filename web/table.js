@@ -237,9 +237,12 @@ export function render() {
   announce(s, first ? [] : fresh);
   if (focusOurs) settleFocus(s, { key, picked });
   roveHand(felt);
-  if (view.is_over) {
+  if (view.is_over) {  // the move that ended the game lands, and stays a beat, before the result
     clearTimeout(app.botTimer);
-    showOver(s);
+    const gen = app.gen;
+    const ms = motionMs();
+    const beat = before && ms && !reduced() ? ms * 1.2 + FINAL_BEAT_MS : 0;
+    setTimeout(() => { if (gen === app.gen && app.state === s) showOver(s); }, beat);
     return;
   }
   setState("playing");  // page contract: the table is drawn and the game goes on
@@ -295,7 +298,8 @@ function finalMoves(s, fresh) {
   if (!flights.length || reduced()) return false;  // nothing flies: the round end opens at once
   animate(felt, measure(felt), flights, { ms, viewer: s.viewer, ghost: (f) => motion.ghost(f, t), stay: true });
   felt.classList.add("waiting", "closing");  // no clicks, and no controls of the turn that ended
-  setPrompt(t(gameKey(s.view.game, "table.round_over_prompt")));
+  $("#undo-button").disabled = true;
+  setPrompt(roundOverTitle(s.view.game, end.entry));
   html.dataset.turn = "";
   const gen = app.gen;
   setTimeout(() => {
@@ -408,6 +412,12 @@ function renderHandover(s) {
 
 // ----- round (hand) ends: the final position and a named score table -------------------------
 
+// "Round 1 is over: a Beach reached a pile." for a round-end history entry.
+function roundOverTitle(game, e) {
+  const reason = e.reason ? t(`${game}.reason.${e.reason}`) : "";
+  return t(gameKey(game, "table.round_over"), { n: e.round, reason });
+}
+
 // The entry of a round end stays on show until the player continues (a table with no human
 // continues by itself after a pause), with notes: what the last move settled (`before`: the log
 // items that close it, which name no seat: Enemy Anemone's last trick and who gains an Anemone
@@ -417,8 +427,7 @@ function openRoundEnd(s, entry, before, after) {
   const view = s.view;
   app.roundEnd = { entry };
   const box = $("#round-end");
-  const reason = e.reason ? t(`${view.game}.reason.${e.reason}`) : "";
-  $("#round-end-title").textContent = t(gameKey(view.game, "table.round_over"), { n: e.round, reason });
+  $("#round-end-title").textContent = roundOverTitle(view.game, e);
   const table = $("#round-end-scores");
   table.replaceChildren();
   const extra = tableOf(view.game).endColumns?.(e, s, t) ?? [];

@@ -291,6 +291,17 @@ def test_forced_pass_is_played_for_the_player(page, base_url, open_app):
     expect(page.locator("#log li", has_text="Player 1 (you) passes.")).to_have_count(1, timeout=30_000)
 
 
+def test_a_pass_made_for_you_keeps_the_news_since_your_last_play(page, base_url, open_app):
+    """Seed 12: your first move is a forced pass, played for you. At your next turn the news beside
+    the centre still runs from the round's start (your pass among it): a pass made for you does not
+    wipe what you never saw (SN-5: cards put on your pile)."""
+    open_app(page, base_url, FORCED)
+    expect(page.locator("#log li", has_text="Player 1 (you) passes.")).to_have_count(1, timeout=30_000)
+    wait_for_my_turn_or_end(page)
+    lines = page.locator(".sn-news li").all_inner_texts()
+    assert "Player 1 (you) passes." in lines, lines
+
+
 def test_forced_pass_waits_when_the_option_is_off(page, base_url, open_app):
     page.add_init_script("localStorage.setItem('tidepool.forced', '0')")
     open_app(page, base_url, FORCED)

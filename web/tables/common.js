@@ -111,3 +111,13 @@ export function cardBacks(count, t) {
   box.append(painted("span", "count", String(count)));
   return box;
 }
+
+/** At most `max` of `items` (oldest first), kept in order: those `involved(item)` says concern
+ * the player first (the latest of them), then the latest others. Returns {shown, more: how many
+ * were left out}. The news beside a table lists what happened since your last move this way. */
+export function pickLines(items, involved, max) {
+  if (items.length <= max) return { shown: items, more: 0 };
+  const keep = new Set(items.filter(involved).slice(-max));
+  for (const item of [...items].reverse()) if (keep.size < max) keep.add(item);
+  return { shown: items.filter((item) => keep.has(item)), more: items.length - keep.size };
+}

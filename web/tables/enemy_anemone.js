@@ -397,6 +397,14 @@ function opponents(s, t) {
   return box;
 }
 
+// The last trick, small, with its result: beside the trick in play, or the final standings.
+function lastTrickRecap(s, last, t) {
+  const recap = el("section", "ea-panel ea-recap");
+  const { row: mini, r } = resolvedSlots(s, last, t, true);
+  recap.append(el("h2", "", t("enemy_anemone.last_trick")), mini, resultLines(s, last, r, t, false));
+  return recap;
+}
+
 // The middle: the final standings; the results of the hand just over; the trick in play with the
 // last trick (or the hand results) beside it; or the trick just finished, which the bots leave on
 // show a little longer.
@@ -407,9 +415,9 @@ function trickArea(s, inTrick, ui) {
   const firstOfLaterHand = view.round > 1 && view.trick_number === 1 && view.hand_scores.length > 0;
   const main = el("section", "ea-trick-area");
   main.setAttribute("aria-label", t("enemy_anemone.trick_no", { trick: view.trick_number }));
-  if (view.is_over) {
+  if (view.is_over) {  // the standings, and the trick that ended the game beside them
     main.append(finalPanel(s, t));
-    return [main];
+    return last ? [main, lastTrickRecap(s, last, t)] : [main];
   }
   if (inTrick || !last) {
     main.classList.add("live");
@@ -418,11 +426,8 @@ function trickArea(s, inTrick, ui) {
     for (const slot of currentSlots(view)) row.append(slotNode(s, slot, t));
     main.append(row);
     if (firstOfLaterHand) return [main, handResults(s, t, true)];
-    const recap = el("section", "ea-panel ea-recap");
-    if (!last) return [main, firstRecap(s, recap, t)];
-    const { row: mini, r } = resolvedSlots(s, last, t, true);
-    recap.append(el("h2", "", t("enemy_anemone.last_trick")), mini, resultLines(s, last, r, t, false));
-    return [main, recap];
+    if (!last) return [main, firstRecap(s, el("section", "ea-panel ea-recap"), t)];
+    return [main, lastTrickRecap(s, last, t)];
   }
   if (firstOfLaterHand) {
     main.append(handResults(s, t, false));

@@ -5,7 +5,7 @@
 // way round); with the ask_card variant a small picker names the exact card. When only one move
 // fits what has been picked, it is made at once. Nothing here decides what is legal: every
 // highlight comes from s.moves, every number from s.view, every sentence from the catalog.
-import { el, symbol, legal, named, painted, pressable, isYou } from "./common.js";
+import { el, symbol, legal, named, painted, pressable, isYou, pickLines } from "./common.js";
 
 const RANKS = "A23456789TJQK";
 const SUITS = "CDHS";
@@ -561,11 +561,7 @@ function earlierAsks(asks, me) {
   if (me == null) return { shown: asks.slice(-2), more: 0, since: false };
   const mine = asks.findLastIndex((a) => a.asker === me);
   const since = asks.slice(mine + 1);
-  if (since.length <= EARLIER_LINES) return { shown: since, more: 0, since: mine >= 0 && since.length > 0 };
-  const involved = (a) => a.asker === me || a.asked === me;
-  const keep = new Set(since.filter(involved).slice(-EARLIER_LINES));
-  for (const a of [...since].reverse()) if (keep.size < EARLIER_LINES) keep.add(a);
-  return { shown: since.filter((a) => keep.has(a)), more: since.length - keep.size, since: mine >= 0 };
+  return { ...pickLines(since, (a) => a.asker === me || a.asked === me, EARLIER_LINES), since: mine >= 0 && since.length > 0 };
 }
 
 function shortLine(info, { t, n, tell }) {

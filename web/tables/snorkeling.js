@@ -1,5 +1,5 @@
 // The Snorkeling table: opponents' piles, the centre and draw pile, your pile and hand.
-import { el, symbol, cardBacks, legal, painted, named, pressable, isYou } from "./common.js";
+import { el, symbol, cardBacks, legal, painted, named, pressable, isYou, pickLines } from "./common.js";
 
 /** A Snorkeling card in words ("blue 3", "orange Ray", "Lanternfish"). */
 export function cardName(card, t) {
@@ -25,12 +25,14 @@ function rememberNews(s) {
   news.entries = news.entries.slice(-50);
 }
 
-/** The news box: the moves since seat `me` last moved (the latest ones of this round), or the
- * latest moves of a table with no player; null when there is nothing to tell. */
+/** The news box: the moves of this round since seat `me` last played (a pass, often made for
+ * you, does not count), those on `me`'s pile first, else the latest; or the latest moves of a
+ * table with no player; null when there is nothing to tell. */
 function newsBox(me, t) {
   let from = news.entries.findLastIndex((e) => e.type === "round_start");
-  if (me != null) from = Math.max(from, news.entries.findLastIndex((e) => e.entry?.seat === me && e.type !== "round_start"));
-  const lines = news.entries.slice(from + 1).slice(-NEWS_LINES);
+  if (me != null) from = Math.max(from, news.entries.findLastIndex((e) => e.entry?.seat === me && !["round_start", "pass"].includes(e.type)));
+  const onMyPile = (e) => e.type === "place" && e.entry.target === me;
+  const { shown: lines } = pickLines(news.entries.slice(from + 1), onMyPile, NEWS_LINES);
   if (!lines.length) return null;
   const title = t(me != null ? "snorkeling.news" : "snorkeling.news_all");
   const box = el("section", "sn-news");
