@@ -192,10 +192,10 @@ export function render() {
   const view = s.view;
   const fresh = s.log.filter((e) => e.i >= app.logSize);
   const first = app.logSize === 0;
-  if (!first && finalMoves(s, fresh)) return;  // the round's last moves land first; render() runs again after them
+  const end = view.is_over ? null : first ? roundEndShownBefore(s) : fresh.findLast((e) => ROUND_ENDS.has(e.type));
+  if (end && !first && finalMoves(s, fresh, end)) return;  // the round's last moves land first; render() runs again after them
   appendLog(fresh, first);
   app.logSize = s.log_size;
-  const end = view.is_over ? null : first ? roundEndShownBefore(s) : fresh.findLast((e) => ROUND_ENDS.has(e.type));
   if (end) openRoundEnd(s, end, fresh.slice(0, fresh.indexOf(end)), fresh.slice(fresh.indexOf(end) + 1));
   renderRound(view);
   html.dataset.turn = app.roundEnd ? "" : (view.current_player ?? "");
@@ -241,7 +241,7 @@ export function render() {
     clearTimeout(app.botTimer);
     const gen = app.gen;
     const ms = motionMs();
-    const beat = before && ms && !reduced() ? ms * 1.2 + FINAL_BEAT_MS : 0;
+    const beat = before && ms && !reduced() ? landedBeat(ms) : 0;
     setTimeout(() => { if (gen === app.gen && app.state === s) showOver(s); }, beat);
     return;
   }
@@ -284,13 +284,18 @@ function announce(s, fresh) {
   if (parts.length) $("#announcer").textContent = parts.join(" ");
 }
 
-// A round (hand) that ends with this reply (`fresh`: its new log items): the state already holds
-// the next round, so the moves that ended it fly on the table as it was, and stay a beat, before
-// the round-end table opens. True while they fly (render() runs again after them, once per end).
-function finalMoves(s, fresh) {
-  const end = s.view.is_over ? null : fresh.findLast((e) => ROUND_ENDS.has(e.type));
+// How long a last move takes to fly (motion.js: 1.2 x the motion) and then stay on the table.
+function landedBeat(ms) {
+  return ms * 1.2 + FINAL_BEAT_MS;
+}
+
+// A round (hand) that ends with this reply (`fresh`: its new log items, `end` the round end among
+// them): the state already holds the next round, so the moves that ended it fly on the table as
+// it was, and stay a beat, before the round-end table opens. True while they fly (render() runs
+// again after them, once per end).
+function finalMoves(s, fresh, end) {
   const ms = motionMs();
-  if (!end || app.finalShown === end.i || app.drawnViewer !== s.viewer || !ms) return false;
+  if (app.finalShown === end.i || app.drawnViewer !== s.viewer || !ms) return false;
   app.finalShown = end.i;
   const felt = $("#felt");
   const motion = tableOf(s.view.game);
@@ -305,7 +310,7 @@ function finalMoves(s, fresh) {
   setTimeout(() => {
     clearFlights();
     if (gen === app.gen && app.state === s) render();
-  }, ms * 1.2 + FINAL_BEAT_MS);
+  }, landedBeat(ms));
   return true;
 }
 
@@ -544,7 +549,6 @@ function scheduleForced(s) {
   const only = forcedMove(s);
   // The hand steps back and the move's button fills up until it is played (app.css).
   $("#felt").toggleAttribute("data-forced", Boolean(only));
-  $("#felt").style.setProperty("--forced-ms", `${FORCED_PAUSE_MS}ms`);
   if (!only) return;
   const gen = app.gen;
   app.forcedTimer = setTimeout(() => {
@@ -708,6 +712,7 @@ export function wireTable({ onMenu }) {
     if (open) $("#log").scrollTop = $("#log").scrollHeight;  // hidden, it could not follow the game
     fitFelt($("#felt"));
   });
+  $("#felt").style.setProperty("--forced-ms", `${FORCED_PAUSE_MS}ms`);  // the forced move's fill (app.css)
   const narrow = window.matchMedia("(max-width: 1099px)");
   const drawer = () => html.classList.toggle("drawer", html.classList.contains("embed") || narrow.matches);
   narrow.addEventListener("change", drawer);
