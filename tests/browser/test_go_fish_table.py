@@ -271,26 +271,37 @@ def test_low_stock_warns_that_the_game_ends_with_it(page, base_url, open_app, ke
 
 def asks_since_my_last(page):
     """From the engine's whole log: the asks before the latest one (the news shows it in full)
-    that came after seat 0's last ask among them, as (asker, asked) pairs."""
+    that came after seat 0's last ask among them, as (asker, asked, books laid) triples."""
     log = page.evaluate("window.tidepool.call('state', {log_from: 0})")["log"]
-    asks = [(e["entry"]["seat"], e["entry"]["asked"]) for e in log if e["type"] == "ask"][:-1]
-    mine = max((k for k, (asker, _) in enumerate(asks) if asker == 0), default=-1)
+    asks = []
+    for e in log:
+        if e["type"] == "ask":
+            asks.append([e["entry"]["seat"], e["entry"]["asked"], 0])
+        elif e["type"] == "book" and asks:
+            asks[-1][2] += 1
+    asks = [tuple(a) for a in asks[:-1]]
+    mine = max((k for k, (asker, _, _) in enumerate(asks) if asker == 0), default=-1)
     return asks[mine + 1:], mine >= 0
 
 
 def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
     """GF-10, what a player would otherwise read the log for: under the latest ask, the asks since
     your own last one, at most four, those that asked you or that you asked first (in bold), then
-    how many more there were. Seed 9 (4 players, medium bots): 13 asks before your first turn."""
+    how many more there were, and the books laid in those left out (GF-6: the score changed).
+    Seed 9 (4 players, medium bots): 13 asks before your first turn."""
     open_app(page, base_url, "game=go_fish&players=4&seats=human,bot:medium,bot:medium,bot:medium&seed=9&speed=0")
-    seen = []
+    seen, books_left = [], []
     for turn in range(3):
         assert wait_for_my_turn_or_end(page) == "playing"
         since, asked_before = asks_since_my_last(page)
-        lines = page.locator(".gf-earlier li:not(.gf-since, .gf-more)")
+        lines = page.locator(".gf-earlier li:not(.gf-since, .gf-more, .gf-left-book)")
         shown = lines.all_inner_texts()
         assert len(shown) == min(4, len(since)), (shown, since)
-        involved = sum(1 for asker, asked in since if 0 in (asker, asked))
+        left_books = page.locator(".gf-earlier .gf-left-book").all_inner_texts()
+        assert all(" laid down a book of " in text for text in left_books), left_books
+        assert sum(text.count("Book of ") for text in shown) + len(left_books) == sum(b for _, _, b in since)
+        books_left.append(len(left_books))
+        involved = sum(1 for asker, asked, _ in since if 0 in (asker, asked))
         assert page.locator(".gf-earlier .gf-you").count() == min(4, involved)
         for text in page.locator(".gf-earlier .gf-you").all_inner_texts():
             assert text.startswith("You asked") or " asked you for " in text, text
@@ -306,5 +317,7 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
         page.locator("#felt [data-legal]").first.click()  # a seat, then a rank
         page.locator('#felt [data-legal]:not([data-legal=""])').first.click()
         page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}", timeout=GAME_TIMEOUT_MS)
-    # Both cases came up: more asks than lines (a "more" line), and a list since your own ask.
+    # Each case came up: more asks than lines (a "more" line), a list since your own ask, and a
+    # book laid in an ask left out.
     assert any(n > 4 for n, _ in seen) and any(n and asked for n, asked in seen), seen
+    assert any(books_left), books_left

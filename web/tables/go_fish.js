@@ -378,6 +378,7 @@ export function go_fish(felt, s, ui) {
     for (const info of earlier.shown) {
       list.append(el("li", info.asker === me || info.asked === me ? "gf-you" : "", shortLine(info, { t, n, tell })));
     }
+    for (const b of earlier.books) list.append(el("li", "gf-left-book", tell("go_fish.news.book", { ranks: n.ranks(b.what) }, b.who)));
     if (earlier.more) list.append(el("li", "gf-more", t("go_fish.news.more", { n: earlier.more, count: earlier.more })));
     news.append(list);
   }
@@ -556,12 +557,15 @@ function newsLines(info, { t, n, tell, view }) {
 /** The earlier asks to list under the latest one (`asks`: read groups, oldest first): for a
  * player (`me`), every ask since their own last one, at most EARLIER_LINES, those that asked or
  * were asked by them first (where their cards went), in order; else the last two. Returns
- * {shown, more: how many were left out, since: whether they run from `me`'s last ask}. */
+ * {shown, more: how many were left out, books: the books laid in those left out ({who, what}),
+ * since: whether they run from `me`'s last ask}. */
 function earlierAsks(asks, me) {
-  if (me == null) return { shown: asks.slice(-2), more: 0, since: false };
+  if (me == null) return { shown: asks.slice(-2), more: 0, books: [], since: false };
   const mine = asks.findLastIndex((a) => a.asker === me);
   const since = asks.slice(mine + 1);
-  return { ...pickLines(since, (a) => a.asker === me || a.asked === me, EARLIER_LINES), since: mine >= 0 && since.length > 0 };
+  const picked = pickLines(since, (a) => a.asker === me || a.asked === me, EARLIER_LINES);
+  const books = since.filter((a) => !picked.shown.includes(a)).flatMap((a) => a.books.filter((b) => b.book).map((b) => b.book));
+  return { ...picked, books, since: mine >= 0 && since.length > 0 };
 }
 
 function shortLine(info, { t, n, tell }) {
