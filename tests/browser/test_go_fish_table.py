@@ -287,7 +287,8 @@ def asks_since_my_last(page):
 def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
     """GF-10, what a player would otherwise read the log for: under the latest ask, the asks since
     your own last one, at most four, those that asked you or that you asked first (in bold), then
-    how many more there were, and the books laid in those left out (GF-6: the score changed).
+    how many more there were, and the books laid in those left out (GF-6: the score changed); the
+    seat asked last shows the rank asked for on its corner.
     Seed 9 (4 players, medium bots): 13 asks before your first turn."""
     open_app(page, base_url, "game=go_fish&players=4&seats=human,bot:medium,bot:medium,bot:medium&seed=9&speed=0")
     seen, books_left = [], []
@@ -313,6 +314,11 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
             assert more.count() == 0
         assert page.locator(".gf-earlier .gf-since").count() == (1 if asked_before and since else 0)
         seen.append((len(since), asked_before))
+        latest = [e["entry"] for e in page.evaluate("window.tidepool.call('state', {log_from: 0})")["log"]
+                  if e["type"] == "ask"][-1]
+        if latest["asked"] != 0:  # the asked seat's corner names the rank just asked for
+            badge = page.locator(f'.gf-seat.asked[data-seat="{latest["asked"]}"]')
+            assert badge.get_attribute("data-asked-for") == {"T": "10"}.get(latest["rank"], latest["rank"]) + "?"
         logged = page.locator("#log li").count()
         page.locator("#felt [data-legal]").first.click()  # a seat, then a rank
         page.locator('#felt [data-legal]:not([data-legal=""])').first.click()

@@ -290,7 +290,10 @@ export function go_fish(felt, s, ui) {
     if (seat === view.current_player && !view.is_over) box.classList.add("current");
     if (view.winners.includes(seat)) box.classList.add("winner");
     if (latest?.asker === seat && !view.is_over) box.classList.add("asker");
-    if (latest?.asked === seat && !view.is_over) box.classList.add("asked");
+    if (latest?.asked === seat && !view.is_over) {  // the rank just asked for, on the asked seat's corner
+      box.classList.add("asked");
+      box.dataset.askedFor = t("go_fish.asked_badge", { rank: SHOWN_RANK[latest.what[0]] ?? latest.what[0] });
+    }
     const head = el("header", "seat-head");
     const name = el("span", "seat-name", s.names[seat]);
     name.title = s.names[seat];
