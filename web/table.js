@@ -194,9 +194,13 @@ export function render() {
   const first = app.logSize === 0;
   const end = view.is_over ? null : first ? roundEndShownBefore(s) : fresh.findLast((e) => ROUND_ENDS.has(e.type));
   if (end && !first && finalMoves(s, fresh, end)) return;  // the round's last moves land first; render() runs again after them
-  appendLog(fresh, first);
+  // While a round's end is on show, the log stops with it: the next round's entries follow when
+  // the player continues.
+  const at = fresh.indexOf(end);
+  const next = end ? fresh.findIndex((e, k) => k > at && e.type.endsWith("_start")) : -1;
+  appendLog(next < 0 ? fresh : fresh.slice(0, next), first);
   app.logSize = s.log_size;
-  if (end) openRoundEnd(s, end, fresh.slice(0, fresh.indexOf(end)), fresh.slice(fresh.indexOf(end) + 1));
+  if (end) openRoundEnd(s, end, fresh.slice(0, at), fresh.slice(at + 1, next < 0 ? fresh.length : next), next < 0 ? [] : fresh.slice(next));
   renderRound(view);
   html.dataset.turn = app.roundEnd ? "" : (view.current_player ?? "");
   renderScores($("#scores"), s);
@@ -426,11 +430,12 @@ function roundOverTitle(game, e) {
 // The entry of a round end stays on show until the player continues (a table with no human
 // continues by itself after a pause), with notes: what the last move settled (`before`: the log
 // items that close it, which name no seat: Enemy Anemone's last trick and who gains an Anemone
-// for it) and what the end itself brings (`after`: Anemones gained for the hand).
-function openRoundEnd(s, entry, before, after) {
+// for it) and what the end itself brings (`after`: Anemones gained for the hand). `later` are the
+// next round's log items, listed when the player continues.
+function openRoundEnd(s, entry, before, after, later) {
   const e = entry.entry;
   const view = s.view;
-  app.roundEnd = { entry };
+  app.roundEnd = { entry, later };
   const box = $("#round-end");
   $("#round-end-title").textContent = roundOverTitle(view.game, e);
   const table = $("#round-end-scores");
@@ -457,8 +462,7 @@ function openRoundEnd(s, entry, before, after) {
   const notes = $("#round-end-notes");
   let settled = before.length;
   while (settled > 0 && before[settled - 1].entry?.seat == null && !ROUND_ENDS.has(before[settled - 1].type)) settled -= 1;
-  const next = after.findIndex((x) => x.type.endsWith("_start"));  // the next round's moves are not notes
-  notes.replaceChildren(...[...before.slice(settled), ...after.slice(0, next < 0 ? after.length : next)]
+  notes.replaceChildren(...[...before.slice(settled), ...after]
     .filter((x) => x.text && !ROUND_ENDS.has(x.type))
     .map((x) => Object.assign(document.createElement("li"), { textContent: x.text })));
   box.hidden = false;
@@ -488,6 +492,7 @@ function closeRoundEnd() {
 export function continueRound() {
   if (!app.roundEnd) return;
   remove(ROUND_END_SHOWN);
+  appendLog(app.roundEnd.later, false);
   closeRoundEnd();
   render();
 }

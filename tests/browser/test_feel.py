@@ -131,7 +131,7 @@ def test_a_new_zoom_moves_no_card_that_kept_its_place(page, base_url, open_app):
 @pytest.mark.parametrize("game", ["snorkeling", "enemy_anemone"])
 def test_round_end_names_every_player_with_the_scores(page, base_url, open_app, game):
     """SN-7 / EA-8: the round-end table lists each seat by name with its round score and total,
-    stays until the player continues, and nobody is to move meanwhile."""
+    stays until the player continues, and nobody is to move meanwhile; the log stops with it."""
     open_app(page, base_url, f"game={game}&players=3&seats=human,bot:random,bot:random&seed=4&speed=0")
     panel = page.locator('[data-part="round-end"]')
     while not panel.is_visible():
@@ -149,6 +149,9 @@ def test_round_end_names_every_player_with_the_scores(page, base_url, open_app, 
         assert cells.nth(-2).inner_text() == str(end["scores"][seat])
         assert cells.nth(-1).inner_text() == str(end["totals"][seat])
     assert page.evaluate("document.documentElement.dataset.turn") == ""
+    # The side log stops with the round's end: the next round's deal is listed once you continue.
+    starts = page.locator("#log li.log-round_start, #log li.log-hand_start")
+    assert starts.count() == end["round"]
     if game == "enemy_anemone":  # EA-5: the hand's last trick, settled by its last play, is told here
         k = max(i for i, e in enumerate(state["log"]) if e["type"] == "hand_end")
         last_trick = [e["text"] for e in state["log"][:k] if e["type"] == "trick_end"][-1]
@@ -164,8 +167,10 @@ def test_round_end_names_every_player_with_the_scores(page, base_url, open_app, 
     expect(panel).to_be_visible(timeout=60_000)
     assert page.locator("#round-end-title").inner_text() == title
     assert page.locator("#round-label").inner_text() == label
+    assert starts.count() == end["round"]
     assert continue_round(page)
     expect(panel).to_be_hidden()
+    assert starts.count() == end["round"] + 1
     assert page.locator("#round-label").inner_text() == label.replace(str(end["round"]), str(end["round"] + 1), 1)
     page.reload()  # once continued, a reload goes straight on with the next round
     wait_for_attr(page, "state", "playing")
