@@ -149,6 +149,13 @@ def test_round_end_names_every_player_with_the_scores(page, base_url, open_app, 
         assert cells.nth(-2).inner_text() == str(end["scores"][seat])
         assert cells.nth(-1).inner_text() == str(end["totals"][seat])
     assert page.evaluate("document.documentElement.dataset.turn") == ""
+    goal = page.locator("#round-end-notes .round-end-goal")
+    if game == "snorkeling":  # SN-8: why the game goes on
+        best = max(end["totals"])
+        assert goal.inner_text() == ("The first to reach 12 points wins the game." if best < 12
+                                     else f"The lead is shared at {best} points, so another round decides.")
+    else:
+        assert goal.count() == 0
     # The side log stops with the round's end: the next round's deal is listed once you continue.
     starts = page.locator("#log li.log-round_start, #log li.log-hand_start")
     assert starts.count() == end["round"]
@@ -176,6 +183,34 @@ def test_round_end_names_every_player_with_the_scores(page, base_url, open_app, 
     wait_for_attr(page, "state", "playing")
     page.locator('[data-part="hand"] [data-card]').first.wait_for()
     expect(panel).to_be_hidden()
+
+
+END_NOTES = """async () => {
+  const { snorkelingEndNote } = await import('./web/tables/snorkeling.js');
+  const { t, setLanguage } = await import('./web/i18n.js');
+  const state = (target, over = false) => ({ view: { is_over: over, options: { target_score: target } } });
+  const notes = [snorkelingEndNote({ totals: [9, 4, 11] }, state(12), t),
+                 snorkelingEndNote({ totals: [13, 13, 2] }, state(12), t),
+                 snorkelingEndNote({ totals: [13, 10, 2] }, state(12, true), t)];
+  await setLanguage('ar');
+  notes.push(snorkelingEndNote({ totals: [3, 1] }, state(6), t), snorkelingEndNote({ totals: [7, 7] }, state(6), t));
+  await setLanguage('en');
+  return notes;
+}"""
+
+
+def test_snorkeling_round_end_says_why_the_game_goes_on(page, base_url, open_app):
+    """SN-8: under the round-end table, the target while nobody has reached it, the shared lead
+    when the leaders are tied at or above it (another round decides), nothing once the game is
+    over; Arabic takes the plural its numbers need (6 and 7: نقاط)."""
+    open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=4&speed=0")
+    assert page.evaluate(END_NOTES) == [
+        "The first to reach 12 points wins the game.",
+        "The lead is shared at 13 points, so another round decides.",
+        None,
+        "يفوز باللعبة أول من يصل إلى 6 نقاط.",
+        "الصدارة مشتركة عند 7 نقاط، لذا تحسمها جولة أخرى.",
+    ]
 
 
 def test_round_end_in_a_small_frame_shows_every_seat_and_total_without_scrolling(page, base_url, open_app):

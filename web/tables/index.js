@@ -1,9 +1,10 @@
 // One module per game, loaded when a table of that game is first drawn (the start screen needs
-// none): each exports `table` = {render, travels, ghost, endColumns}. render(felt, state, ui) draws
+// none): each exports `table` = {render, travels, ghost, endColumns, endNote}. render(felt, state, ui) draws
 // the felt from the engine's state and turns clicks into ui.act(action) / ui.select(card); none of
 // them decides what is legal. `travels` says what moved between two states and `ghost` how a card
 // in flight looks, for the shared motion (motion.js); `endColumns` what a round-end table shows
-// besides the scores. A game without a module of its own gets the generic table.
+// besides the scores and `endNote` a sentence under it (why play goes on). A game without a module
+// of its own gets the generic table.
 const GAMES = {
   snorkeling: { module: () => import("./snorkeling.js") },
   go_fish: { module: () => import("./go_fish.js"), style: "go_fish.css" },

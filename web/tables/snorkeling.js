@@ -237,5 +237,16 @@ export function snorkelingEndColumns(entry, s, t) {
   } }];
 }
 
+/** The round-end table's last note (table.js): why the game goes on (SN-8: the target, or a lead
+ * shared at or above it); null once the game is over. */
+export function snorkelingEndNote(entry, s, t) {
+  if (s.view.is_over) return null;
+  const target = s.view.options.target_score;
+  const best = Math.max(...entry.totals);
+  return best >= target
+    ? t("snorkeling.round_end.tied", { points: best, count: best })
+    : t("snorkeling.round_end.goal", { target, count: target });
+}
+
 /** This game's table, for tables/index.js. */
-export const table = { render: snorkeling, travels: snorkelingTravels, ghost: snorkelingGhost, endColumns: snorkelingEndColumns };
+export const table = { render: snorkeling, travels: snorkelingTravels, ghost: snorkelingGhost, endColumns: snorkelingEndColumns, endNote: snorkelingEndNote };
