@@ -161,6 +161,8 @@ def _render(game: str, key: str, fields: dict[str, Any], names: list[str] | None
             args[k] = sep.join(str(_text(x, lang)) for x in v)
         else:
             args[k] = _text(v, lang)
+    if "reason" in args:  # a reason may name the entry's seats too ("{seat} has no cards left")
+        args["reason"] = _fill(args["reason"], {k: v for k, v in args.items() if k != "reason"})
     return _fill(template(key, fields, lang, you), args)
 
 

@@ -222,7 +222,7 @@ def test_gf7_catch_that_empties_a_hand_ends_the_game():
     assert play(g, "ask 1 4") == [
         {"type": "ask", "seat": 0, "asked": 1, "rank": "4"},
         {"type": "give", "seat": 1, "asker": 0, "rank": "4", "count": 1},
-        {"type": "end", "reason": "empty_hand"},
+        {"type": "end", "reason": "empty_hand", "seat": 1},  # the asked player's hand ran out
         {"type": "game_end", "winners": [0, 1], "totals": [0, 0]},
     ]
     assert g.is_over and g.current_player is None
@@ -245,7 +245,7 @@ def test_gf7_book_that_empties_the_askers_hand_ends_the_game_single_winner():
     assert play(g, "ask 1 A")[1:] == [
         {"type": "give", "seat": 1, "asker": 0, "rank": "A", "count": 3},
         {"type": "book", "seat": 0, "rank": "A"},
-        {"type": "end", "reason": "empty_hand"},
+        {"type": "end", "reason": "empty_hand", "seat": 0},  # the asker's hand ran out
         {"type": "game_end", "winners": [0], "totals": [2, 0, 0]},
     ]
     assert g.winners == [0] and g.view(0)["books"] == [["K", "A"], [], []]
@@ -350,7 +350,7 @@ THREE = ["AC 2C 3C 4C 5C", "AD 2D 3D 4D 5D", "6C 7C 8C 9C TC"]
 def test_gf9_without_keep_playing_an_empty_hand_ends_the_game():
     g = new(THREE)
     play(g, "ask 1 A", "ask 1 2", "ask 1 3", "ask 1 4", "ask 1 5")
-    assert g.is_over and g.history[-2] == {"type": "end", "reason": "empty_hand"}
+    assert g.is_over and g.history[-2] == {"type": "end", "reason": "empty_hand", "seat": 1}
 
 
 def test_gf9_empty_hand_draws_at_the_start_of_its_turn():
@@ -612,6 +612,11 @@ def test_describe_sentences():
     assert say({"type": "book", "seat": 1, "rank": "K"}) == "Player 2 lays down a book of kings."
     assert say({"type": "skip", "seat": 1, "reason": "no_cards"}) == (
         "Player 2 is skipped: no cards in hand and the stock is empty.")
+    # GF-7: the end names whose hand ran out, in every language
+    end = {"type": "end", "reason": "empty_hand", "seat": 1}
+    assert say(end) == "Play stops: Player 2 has no cards left."
+    assert describe("go_fish", end, names=["Ana", "Bo"], lang="de") == "Das Spiel endet: Bo hat keine Karten mehr."
+    assert say({"type": "end", "reason": "empty_stock"}) == "Play stops: the stock is empty."
     assert say({"type": "game_end", "winners": [0, 1], "totals": [1, 1, 0]}) == (
         "The game is over. Won by Player 1, Player 2 (books per player: 1, 1, 0).")
     assert card_name("go_fish", "TH") == "ten of hearts"

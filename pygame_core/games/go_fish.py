@@ -79,7 +79,8 @@ class GoFish(Game):
     the asked player, asker), ``fish`` (seat; the drawn card stays hidden), ``fish_shown`` (seat,
     card: the asked rank or card, shown), ``draw`` (seat: an empty hand draws at the start of its
     turn, GF-9; hidden), ``skip`` (seat, reason ``no_cards`` or ``no_one_to_ask``), ``end``
-    (reason ``empty_hand``, ``empty_stock``, ``all_books`` or ``stalled``), then ``game_end``.
+    (reason ``empty_hand``, ``empty_stock``, ``all_books`` or ``stalled``; with ``empty_hand``
+    also ``seat``, whose hand ran out: the asker's, else the asked player's), then ``game_end``.
     """
 
     name = "go_fish"
@@ -229,8 +230,10 @@ class GoFish(Game):
                 self._begin_turn(me)  # ruling: may start empty-handed, then draw or skip
             else:
                 self._begin_turn(asked if self.pass_to_asked else (me + 1) % self.players)
-        elif not self.stock or not hands[me] or not hands[asked]:  # GF-7 (ruling: beats "again")
-            self._end("empty_stock" if not self.stock else "empty_hand")
+        elif not self.stock:  # GF-7 (ruling: beats "again")
+            self._end("empty_stock")
+        elif not hands[me] or not hands[asked]:
+            self._end("empty_hand", me if not hands[me] else asked)
         elif not again:
             self.current_player = asked if self.pass_to_asked else (me + 1) % self.players
 
@@ -281,9 +284,12 @@ class GoFish(Game):
                 seat = (seat + 1) % self.players
         self.current_player = seat
 
-    def _end(self, reason: str) -> None:
-        """GF-7: log why play stopped; the most books win, ties share."""
-        self.log("end", reason=reason)
+    def _end(self, reason: str, seat: int | None = None) -> None:
+        """GF-7: log why play stopped (and whose hand ran out); the most books win, ties share."""
+        if seat is None:
+            self.log("end", reason=reason)
+        else:
+            self.log("end", reason=reason, seat=seat)
         self.finish(self.leaders())
 
     # ----- views (GEN-7, GF-10) -----------------------------------------------------------------
