@@ -89,9 +89,22 @@ def test_link_without_a_game_says_so(page, base_url, open_app):
     assert page.locator("#start-message").is_hidden()
 
 
+def pile_moves_first(lines, most):
+    """The news lines the table picks from the log lines ``lines``: the latest ``most`` that put
+    a card on a pile or took one back (SN-5, SN-6), then the latest others, in log order."""
+    piles = [k for k, line in enumerate(lines) if "'s pile." in line or " your pile." in line
+             or " takes " in line]
+    keep = set(piles[-most:])
+    for k in reversed(range(len(lines))):
+        if len(keep) < most:
+            keep.add(k)
+    return [lines[k] for k in sorted(keep)]
+
+
 def test_news_says_what_happened_since_your_last_move(page, base_url, open_app):
     """Beside the centre, the log's sentences since your last move (the turn's draws left out, at
-    most four): who played on the centre and who put a card on whose pile (SN-3, SN-4)."""
+    most five, those that changed a pile first, then how many more): who played on the centre
+    and who put a card on whose pile (SN-3, SN-5)."""
     page.set_viewport_size({"width": 1366, "height": 768})
     open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=6&speed=0"
                              "&options=first_player=0")
@@ -105,10 +118,40 @@ def test_news_says_what_happened_since_your_last_move(page, base_url, open_app):
     # An empty news box keeps its place: the centre stays put whether or not there is news.
     assert page.locator(".sn-news-empty").count() == 0 and len(centres) >= 2
     assert max(centres) - min(centres) < 1, centres
-    news = page.locator(".sn-news li").all_inner_texts()
-    log = page.locator("#log li").all_inner_texts()
-    mine = max(i for i, line in enumerate(log) if line.startswith("Player 1 (you)") and " draws " not in line)
-    since = [line for line in log[mine + 1:] if " draws " not in line]
-    assert 1 <= len(news) <= 4 and news == since[-4:], (news, since)
-    assert page.locator(".sn-news li.latest").inner_text() == since[-1]
+    check_news(page)
     assert page.locator(".sn-news .sn-news-title").inner_text().lower() == "since your last move"
+
+
+def check_news(page):
+    """The news box against the log: returns how many moves it left out."""
+    news = page.locator(".sn-news li:not(.more)").all_inner_texts()
+    log = page.locator("#log li").all_inner_texts()
+    start = max(i for i, line in enumerate(log) if line.startswith("Round "))
+    mine = max((i for i, line in enumerate(log) if line.startswith("Player 1 (you)")
+                and " draws " not in line and " passes" not in line), default=start)
+    since = [line for line in log[max(start, mine) + 1:] if " draws " not in line]
+    assert 1 <= len(news) <= 5 and news == pile_moves_first(since, 5), (news, since)
+    more = page.locator(".sn-news li.more")
+    if len(since) > 5:
+        assert more.inner_text() == f"…and {len(since) - 5} more moves (in the game log)." \
+            or (len(since) == 6 and more.inner_text() == "…and 1 more move (in the game log).")
+    else:
+        assert more.count() == 0
+    assert page.locator(".sn-news li.latest").inner_text() == news[-1]
+    return max(0, len(since) - 5)
+
+
+def test_news_at_a_full_table_tells_every_pile_change_first(page, base_url, open_app):
+    """Four players, medium bots: more moves than lines between two of your turns; the lines that
+    changed a pile are all kept (up to five) and the box says how many moves it left out."""
+    open_app(page, base_url, "game=snorkeling&players=4&seats=human,bot:medium,bot:medium,bot:medium&seed=3&speed=0")
+    left_out = []
+    for _ in range(10):
+        if wait_for_my_turn_or_end(page) != "playing":
+            break
+        if page.locator(".sn-news li").count():
+            left_out.append(check_news(page))
+        if any(left_out):
+            break
+        make_a_move(page)
+    assert any(left_out), left_out

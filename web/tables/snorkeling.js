@@ -11,7 +11,8 @@ export function cardName(card, t) {
 
 // What happened since your last move, in the log's own sentences, beside the centre: a player
 // sees who played on the centre or put a card on whose pile without opening the log.
-const NEWS_LINES = 4;
+const NEWS_LINES = 5;
+const PILE_MOVES = new Set(["place", "takeback"]);  // what changes a pile: always told first
 const news = { lastI: -1, entries: [] };
 
 /** Remember the fresh log items of `s` ({i, type, text, entry}); a log from its start (a new,
@@ -26,13 +27,13 @@ function rememberNews(s) {
 }
 
 /** The news box: the moves of this round since seat `me` last played (a pass, often made for
- * you, does not count), those on `me`'s pile first, else the latest; or the latest moves of a
- * table with no player; null when there is nothing to tell. */
+ * you, does not count), those that changed a pile first (SN-5, SN-6), else the latest, then how
+ * many were left out; or the latest moves of a table with no player; null when there is nothing
+ * to tell. */
 function newsBox(me, t) {
   let from = news.entries.findLastIndex((e) => e.type === "round_start");
   if (me != null) from = Math.max(from, news.entries.findLastIndex((e) => e.entry?.seat === me && !["round_start", "pass"].includes(e.type)));
-  const onMyPile = (e) => e.type === "place" && e.entry.target === me;
-  const { shown: lines } = pickLines(news.entries.slice(from + 1), onMyPile, NEWS_LINES);
+  const { shown: lines, more } = pickLines(news.entries.slice(from + 1), (e) => PILE_MOVES.has(e.type), NEWS_LINES);
   if (!lines.length) return null;
   const title = t(me != null ? "snorkeling.news" : "snorkeling.news_all");
   const box = el("section", "sn-news");
@@ -40,6 +41,7 @@ function newsBox(me, t) {
   box.append(el("p", "sn-news-title", title));
   const list = el("ol", "");
   for (const e of lines) list.append(el("li", e === lines.at(-1) ? "latest" : "", e.text));
+  if (more) list.append(el("li", "more", t("snorkeling.news.more", { n: more, count: more })));
   box.append(list);
   return box;
 }
