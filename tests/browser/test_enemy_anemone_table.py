@@ -232,3 +232,27 @@ def test_six_players_fit_a_narrow_embed(page, base_url, open_app):
         assert no_sideways_scroll(page)
         offered = felt.locator(".ea-hand .card.playable, .ea-hand .card.discardable")
         offered.first.click()
+
+
+ATTACHED = """async () => {
+  const { attached, valueText } = await import('./web/tables/enemy_anemone.js');
+  const { t } = await import('./web/i18n.js');
+  const badges = (sides) => {
+    const box = attached(sides, t);
+    return { label: box.getAttribute('aria-label'), shown: box.textContent,
+             badges: box.querySelectorAll('.ea-token').length, stacked: box.querySelectorAll('.ea-stack').length };
+  };
+  return { one: badges([2]), three: badges([2, 2, 1]), value: valueText('P8', [2, 2, 1], 13), plain: valueText('P8', [], 8) };
+}"""
+
+
+def test_several_anemones_on_a_card_show_as_one_badge_with_their_sum(page, base_url, open_app):
+    """EA-4: a card with several Anemones carries one badge, their sum drawn as a stack (named
+    with each side), and its value reads "8 +5 = 13" (never a run of "+2 +2 +1" that could run
+    into the next slot's value)."""
+    open_app(page, base_url, "game=enemy_anemone&players=3&seats=human,bot:random,bot:random&seed=2&speed=0")
+    got = page.evaluate(ATTACHED)
+    assert got["one"] == {"label": got["one"]["label"], "shown": "+2", "badges": 1, "stacked": 0}
+    assert got["three"]["shown"] == "+5" and got["three"]["badges"] == 1 and got["three"]["stacked"] == 1
+    assert "+2 +2 +1" in got["three"]["label"], got["three"]
+    assert got["value"] == "8\u00a0+5 =\u00a013" and got["plain"] == "8"

@@ -74,10 +74,26 @@ function tokens(sides, t, extra = "") {
   return box;
 }
 
-// "7 +2 = 9", or "7" without Anemones.
-function valueText(card, sides, value) {
-  // "8 +2 = 10", kept in two pieces ("8 +2" and "= 10") for a narrow slot to wrap between
-  return sides.length ? `${rank(card)}\u00a0${sides.map((v) => `+${v}`).join("\u00a0")} =\u00a0${value}` : String(value);
+const sum = (sides) => sides.reduce((a, b) => a + b, 0);
+
+// The Anemones attached to a card (EA-4) as one badge on its corner: their sum ("+6"), drawn as
+// a stack when there are several; its name lists them ("Anemones +2 +2 +2").
+export function attached(sides, t) {
+  const box = tokens(sides, t, "tiny");
+  if (sides.length > 1) {
+    const badge = token(Math.max(...sides), t, "tiny ea-stack");
+    badge.lastChild.textContent = `+${sum(sides)}`;
+    badge.title = box.getAttribute("aria-label");
+    box.replaceChildren(badge);
+  }
+  box.classList.add("ea-attached");
+  return box;
+}
+
+// "8 +6 = 14" (the card's rank, its Anemones' sum, the value), or "8" without Anemones; in two
+// pieces ("8 +6" and "= 14") for a narrow slot to wrap between.
+export function valueText(card, sides, value) {
+  return sides.length ? `${rank(card)}\u00a0+${sum(sides)} =\u00a0${value}` : String(value);
 }
 
 function pressable(node, label, go) {
@@ -140,11 +156,7 @@ function slotNode(s, slot, t, extra = "") {
   if (slot.entry) {
     const { card, anemones, value } = slot.entry;
     const c = eaCard(card, t);
-    if (anemones.length) {
-      const att = tokens(anemones, t, "tiny");
-      att.classList.add("ea-attached");
-      c.append(att);
-    }
+    if (anemones.length) c.append(attached(anemones, t));
     box.append(c);
     const v = el("span", "ea-value", valueText(card, anemones, value));
     box.append(v);
@@ -362,7 +374,8 @@ function infoBar(view, t) {
   if (!view.is_over) info.append(el("span", "ea-chip", t("enemy_anemone.trick_no", { trick: view.trick_number })));
   const supply = el("span", "ea-chip ea-supply");
   supply.dataset.anchor = "supply";
-  supply.append(token(1, t, "tiny"), el("span", "", t("enemy_anemone.supply", { n: view.supply })));
+  if (view.supply) supply.append(token(1, t, "tiny"));  // an empty supply shows no Anemone
+  supply.append(el("span", "", t("enemy_anemone.supply", { n: view.supply })));
   info.append(supply);
   if (view.players === 2) {
     const stock = el("span", "ea-chip ea-stock");
@@ -476,11 +489,7 @@ function mySeat(felt, s, moves, sides, ui) {
     // One click plays: a discard, else the card with the Anemones picked (if any) attached.
     const boosted = ["play", card, ...sides.map((v) => `+${v}`)].join(" ");
     const action = discard ?? (actions.includes(boosted) ? boosted : actions[0]);  // sorted: the plain play first
-    if (action === boosted && sides.length) {
-      const att = tokens(sides, t, "tiny");
-      att.classList.add("ea-attached");
-      c.append(att);
-    }
+    if (action === boosted && sides.length) c.append(attached(sides, t));
     legal(c, action);
     pressable(c, s.moves.find((m) => m.action === action).label, () => { memo.attach = null; ui.act(action); });
   }
