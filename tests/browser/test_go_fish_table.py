@@ -286,16 +286,16 @@ def asks_since_my_last(page):
 
 def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
     """GF-10, what a player would otherwise read the log for: under the latest ask, the asks since
-    your own last one, at most four, those that asked you or that you asked first (in bold), then
-    how many more there were, and the books laid in those left out (GF-6: the score changed); the
-    seat asked last shows the rank asked for on its corner.
+    your own last one (headed by that ask and how it went), at most four, those that asked you or
+    that you asked first (in bold), then how many more there were, and the books laid in those
+    left out (GF-6: the score changed); the seat asked last shows the rank asked for on its corner.
     Seed 9 (4 players, medium bots): 13 asks before your first turn."""
     open_app(page, base_url, "game=go_fish&players=4&seats=human,bot:medium,bot:medium,bot:medium&seed=9&speed=0")
     seen, books_left = [], []
     for turn in range(3):
         assert wait_for_my_turn_or_end(page) == "playing"
         since, asked_before = asks_since_my_last(page)
-        lines = page.locator(".gf-earlier li:not(.gf-since, .gf-more, .gf-left-book)")
+        lines = page.locator(".gf-earlier li:not(.gf-since, .gf-more, .gf-left-book, .gf-own)")
         shown = lines.all_inner_texts()
         assert len(shown) == min(4, len(since)), (shown, since)
         left_books = page.locator(".gf-earlier .gf-left-book").all_inner_texts()
@@ -303,7 +303,12 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
         assert sum(text.count("Book of ") for text in shown) + len(left_books) == sum(b for _, _, b in since)
         books_left.append(len(left_books))
         involved = sum(1 for asker, asked, _ in since if 0 in (asker, asked))
-        assert page.locator(".gf-earlier .gf-you").count() == min(4, involved)
+        assert page.locator(".gf-earlier .gf-you:not(.gf-own)").count() == min(4, involved)
+        # Your own last ask heads the list: how it went.
+        own = page.locator(".gf-earlier .gf-own")
+        assert own.count() == (1 if asked_before else 0)
+        if asked_before:
+            assert re.match(r"You asked .+ for .+: (got \d|Go fish)", own.inner_text()), own.inner_text()
         for text in page.locator(".gf-earlier .gf-you").all_inner_texts():
             assert text.startswith("You asked") or " asked you for " in text, text
         more = page.locator(".gf-earlier .gf-more")
@@ -312,7 +317,7 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
                 or (len(since) == 5 and more.inner_text().startswith("…and 1 more ask "))
         else:
             assert more.count() == 0
-        assert page.locator(".gf-earlier .gf-since").count() == (1 if asked_before and since else 0)
+        assert page.locator(".gf-earlier .gf-since").count() == (1 if asked_before else 0)
         seen.append((len(since), asked_before))
         latest = [e["entry"] for e in page.evaluate("window.tidepool.call('state', {log_from: 0})")["log"]
                   if e["type"] == "ask"][-1]
