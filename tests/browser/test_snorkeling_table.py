@@ -155,3 +155,32 @@ def test_news_at_a_full_table_tells_every_pile_change_first(page, base_url, open
             break
         make_a_move(page)
     assert any(left_out), left_out
+
+
+def test_a_card_for_the_centre_or_a_pile_says_both(page, base_url, open_app):
+    """SN-4 / SN-5: a card picked in hand that may go to the centre or onto a pile: the prompt
+    names both and the centre is lit like the piles."""
+    open_app(page, base_url, "game=snorkeling&players=4&seats=human,bot:medium,bot:medium,bot:medium&seed=3&speed=0")
+    for _ in range(40):
+        assert wait_for_my_turn_or_end(page) == "playing"
+        state = page.evaluate("window.tidepool.call('state', {})")
+        moves = [m["action"] for m in state["moves"]]
+        both = sorted({a.split()[1] for a in moves if a.startswith("place ")}
+                      & {a.split()[1] for a in moves if a.startswith("center ")})
+        if both:
+            break
+        colour = state["view"]["center_top"][0]
+        centre = page.locator(f'#felt [data-legal^="center {colour}"]')
+        if centre.count():  # a same-colour start (SN-3): more cards may follow while a pile is open
+            logged = page.locator("#log li").count()
+            centre.first.click()
+            page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}")
+        else:
+            make_a_move(page)
+    else:
+        raise AssertionError("no card for the centre and a pile came up")
+    page.locator(f'[data-part="hand"] [data-card="{both[0]}"]').first.click()
+    prompt = page.locator('[data-part="prompt"]').inner_text()
+    assert prompt.startswith("Now choose where ") and prompt.endswith(" goes: the centre or a highlighted pile."), prompt
+    assert page.locator("#felt .centre.target").count() == 1
+    assert page.locator("#felt .seat.target").count() >= 1

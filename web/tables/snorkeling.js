@@ -162,8 +162,10 @@ export function snorkeling(felt, s, ui) {
     if (view.phase === "start" && !can("center")) hint = "pass";
     else if (view.phase === "playing" && can("center")) hint = "same";
     else if (view.phase === "playing" && !can("place")) hint = "finish";
-    if (selected) ui.prompt(t("snorkeling.hint.select", { card: cardName(selected, t) }));
-    else if (hint === "pass") {  // SN-3: say what would have followed the centre
+    if (selected) {  // where the picked card may go: the centre too, or only piles
+      const key = moves.includes(`center ${selected}`) ? "snorkeling.hint.select_centre" : "snorkeling.hint.select";
+      ui.prompt(t(key, { card: cardName(selected, t) }));
+    } else if (hint === "pass") {  // SN-3: say what would have followed the centre
       const top = view.center_top;
       ui.prompt(t("snorkeling.hint.pass", { center: cardName(top, t), next: (Number(top.slice(1)) + 1) % 5 }), { forced: moves.length === 1 });
     } else ui.prompt(t(`snorkeling.hint.${hint}`));
