@@ -600,6 +600,10 @@ function showOver(s) {
   else if (view.winners.length === 1) result = t("over.winner", { names: names[0] });
   else result = t("over.winners", { names: names.join(t("list_sep")) });
   $("#over-result").textContent = result;
+  // How play ended: the last round's (hand's) end, or Go Fish's reason (GF-7).
+  const ending = s.log.findLast((e) => ROUND_ENDS.has(e.type) || (e.type === "end" && e.entry?.reason));
+  const how = !ending ? "" : ROUND_ENDS.has(ending.type) ? roundOverTitle(view.game, ending.entry) : ending.text;
+  if (how) $("#over-result").append(Object.assign(document.createElement("small"), { className: "over-how", textContent: how }));
   const tieBreak = [...document.querySelectorAll("#log .log-tie_break")].at(-1);  // how a tie was broken
   if (tieBreak) $("#over-result").append(Object.assign(document.createElement("small"), { textContent: tieBreak.textContent }));
   const table = $("#over-scores");

@@ -108,8 +108,9 @@ def test_a_tie_on_points_is_explained_in_the_final_dialog(page, base_url, open_a
     seed = all_bot_seed(3, "tie_break")
     open_app(page, base_url, query(3, seed, human=False))
     page.wait_for_function("document.documentElement.dataset.state === 'over'", timeout=GAME_TIMEOUT_MS)
-    note = page.locator("#over-result small").inner_text()
+    note = page.locator("#over-result small:not(.over-how)").inner_text()
     assert "the tie goes to the most Anemone cards held" in note
+    assert page.locator("#over-result .over-how").inner_text() == "Hand 4 of 4 is over."  # EA-8
     assert page.locator("#felt .ea-final").inner_text().count("the tie goes to") == 1
 
 

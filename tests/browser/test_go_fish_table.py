@@ -36,6 +36,9 @@ def assert_game_over(page, players):
     assert page.locator("#over").is_visible()
     result = page.locator("#over-result").inner_text()
     assert re.search(r"You win!|Bot \d \(random\) wins!|Player \d \(you\) wins!|Shared win", result), result
+    # GF-7: the dialog says why play stopped, in the log's words.
+    how = page.locator("#over-result .over-how").inner_text()
+    assert how.startswith("Play stops: ") and how in log_lines(page), how
     totals = [int(x) for x in page.locator("#scores td:last-child").all_inner_texts()]
     assert len(totals) == players
     # GF-7: the over dialog counts books, with no per-round columns (Go Fish has no rounds).

@@ -17,6 +17,9 @@ def test_all_bot_game_plays_itself_to_the_end(page, base_url, open_app):
     page.wait_for_function("document.documentElement.dataset.state === 'over'", timeout=GAME_TIMEOUT_MS)
     result = page.locator("#over-result").inner_text()
     assert re.search(r"Bot \d \(random\) wins!|Shared win", result), result
+    # SN-7: the dialog says how the last round ended.
+    how = page.locator("#over-result .over-how").inner_text()
+    assert re.fullmatch(r"Round \d+ is over: .+\.", how), how
     # SN-8: the winner's total reaches the target of 6; the final table lists every seat.
     totals = [int(x) for x in page.locator("#scores td:last-child").all_inner_texts()]
     assert len(totals) == 3 and max(totals) >= 6
@@ -43,7 +46,7 @@ def test_human_plays_a_whole_game_by_clicking(page, base_url, open_app):
         assert turns < 2000
     assert page.locator("#over").is_visible()
     assert turns > 5
-    result = page.locator("#over-result").inner_text()
+    result = page.locator("#over-result").inner_text().split("\n")[0]  # then how the last round ended
     assert result == "You win!" or "wins!" in result or "Shared win" in result
 
 
