@@ -257,3 +257,25 @@ def test_several_anemones_on_a_card_show_as_one_badge_with_their_sum(page, base_
     assert got["three"]["shown"] == "+5" and got["three"]["badges"] == 1 and got["three"]["stacked"] == 1
     assert "+2 +2 +1" in got["three"]["label"], got["three"]
     assert got["value"] == "8\u00a0+5 =\u00a013" and got["plain"] == "8"
+
+
+def test_the_last_trick_says_where_the_lowest_players_anemone_came_from(page, base_url, open_app):
+    """EA-6: beside the trick in play, the last trick's recap ends with the log's own sentence on
+    the lowest player's Anemone (from the supply, flipped, handed over by the player holding the
+    most, or none), for bots and for you alike."""
+    open_app(page, base_url, query(3, 5))
+    told = 0
+    for _ in range(12):
+        if wait_for_my_turn_or_end(page) != "playing":
+            break
+        recap = page.locator("#felt .ea-recap .ea-result-gain")
+        if page.locator("#felt .ea-recap:not(.ea-recap-empty) h2").count():
+            log = page.locator("#log li").evaluate_all("els => els.map(e => [e.className, e.textContent])")
+            last_trick = max(k for k, (kind, _) in enumerate(log) if kind == "log-trick_end")
+            gains = [text for kind, text in log[last_trick + 1:] if kind.startswith("log-anemone_")]
+            assert recap.all_inner_texts() == gains[:1], (recap.all_inner_texts(), gains)
+            told += bool(gains)
+        logged = page.locator("#log li").count()
+        page.locator('#felt [data-legal]:not([data-legal=""])').first.click()
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}", timeout=GAME_TIMEOUT_MS)
+    assert told >= 3, told

@@ -193,7 +193,7 @@ function resolvedSlots(s, last, t, small = false) {
   return { row, r };
 }
 
-function resultLines(s, last, r, t, withGain) {
+function resultLines(s, last, r, t) {
   const box = el("div", "ea-result");
   const win = el("p", "ea-result-win", t("enemy_anemone.result.win", { name: s.names[last.winner], value: r.high }));
   const low = el("p", "ea-result-low", t("enemy_anemone.result.low", { name: s.names[last.lowest], value: r.low }));
@@ -203,7 +203,7 @@ function resultLines(s, last, r, t, withGain) {
     if (r.lowTie) low.append(el("span", "ea-tie", t("enemy_anemone.result.tie_low", { value: r.low })));
     box.append(win, low);
   }
-  if (withGain && memo.trickGain) box.append(el("p", "ea-result-gain", memo.trickGain));
+  if (memo.trickGain) box.append(el("p", "ea-result-gain", memo.trickGain));
   return box;
 }
 
@@ -410,11 +410,12 @@ function opponents(s, t) {
   return box;
 }
 
-// The last trick, small, with its result: beside the trick in play, or the final standings.
+// The last trick, small, with its result and where the lowest player's Anemone came from (EA-6):
+// beside the trick in play, or the final standings.
 function lastTrickRecap(s, last, t) {
   const recap = el("section", "ea-panel ea-recap");
   const { row: mini, r } = resolvedSlots(s, last, t, true);
-  recap.append(el("h2", "", t("enemy_anemone.last_trick")), mini, resultLines(s, last, r, t, false));
+  recap.append(el("h2", "", t("enemy_anemone.last_trick")), mini, resultLines(s, last, r, t));
   return recap;
 }
 
@@ -449,7 +450,7 @@ function trickArea(s, inTrick, ui) {
   main.classList.add("done");
   const { row, r } = resolvedSlots(s, last, t);
   main.append(el("h2", "ea-trick-title", t("enemy_anemone.trick_done", { trick: view.trick_number - 1 })),
-    row, resultLines(s, last, r, t, true));
+    row, resultLines(s, last, r, t));
   const key = `${view.round}:${view.trick_number}:${JSON.stringify(last)}`;
   if (memo.shown !== key) {
     memo.shown = key;
