@@ -377,8 +377,7 @@ export function go_fish(felt, s, ui) {
   const earlier = earlierAsks(asks, isYou(s, me) ? me : null);
   if (earlier.shown.length || earlier.own) {
     const list = el("ul", "gf-earlier");
-    if (earlier.since) list.append(el("li", "gf-since", t("go_fish.news.since")));
-    if (earlier.own) list.append(el("li", "gf-you gf-own", shortLine(earlier.own, { t, n, tell })));
+    if (earlier.own) list.append(el("li", "gf-since", t("go_fish.news.since")), el("li", "gf-you gf-own", shortLine(earlier.own, { t, n, tell })));
     for (const info of earlier.shown) {
       list.append(el("li", info.asker === me || info.asked === me ? "gf-you" : "", shortLine(info, { t, n, tell })));
     }
@@ -561,15 +560,15 @@ function newsLines(info, { t, n, tell, view }) {
 /** The earlier asks to list under the latest one (`asks`: read groups, oldest first): for a
  * player (`me`), every ask since their own last one, at most EARLIER_LINES, those that asked or
  * were asked by them first (where their cards went), in order; else the last two. Returns
- * {own: `me`'s last ask itself (how it went), shown, more: how many were left out, books: the
- * books laid in those left out ({who, what}), since: whether they run from `me`'s last ask}. */
+ * {own: `me`'s last ask itself (how it went; the list runs from it), shown, more: how many were
+ * left out, books: the books laid in those left out ({who, what})}. */
 function earlierAsks(asks, me) {
-  if (me == null) return { own: null, shown: asks.slice(-2), more: 0, books: [], since: false };
+  if (me == null) return { own: null, shown: asks.slice(-2), more: 0, books: [] };
   const mine = asks.findLastIndex((a) => a.asker === me);
   const since = asks.slice(mine + 1);
   const picked = pickLines(since, (a) => a.asker === me || a.asked === me, EARLIER_LINES);
   const books = since.filter((a) => !picked.shown.includes(a)).flatMap((a) => a.books.filter((b) => b.book).map((b) => b.book));
-  return { ...picked, own: mine >= 0 ? asks[mine] : null, books, since: mine >= 0 };
+  return { ...picked, own: mine >= 0 ? asks[mine] : null, books };
 }
 
 function shortLine(info, { t, n, tell }) {
