@@ -37,14 +37,28 @@ export function fitFelt(felt, layout = felt.dataset.layout ?? "", hold = felt.da
   felt.dataset.fitBox = box;
   felt.dataset.layout = layout;
   felt.dataset.hold = hold ? "1" : "0";
-  const scale = largestFit(felt, held ?? MAX_SCALE);
-  if (held == null) felt.dataset.fitAnchor = String(scale);  // the most a held table returns to
+  // While held, a table that outgrew the held scale (a finished trick on show) usually fits the
+  // scale it shrank to last time: tried first, it spares the search's layouts on every move.
+  const shrunk = held == null ? null : Number(felt.dataset.fitShrunk) || null;
+  const scale = largestFit(felt, held ?? MAX_SCALE, shrunk);
+  if (held == null) {
+    felt.dataset.fitAnchor = String(scale);  // the most a held table returns to
+    felt.dataset.fitShrunk = "";
+  } else if (scale < held) {
+    felt.dataset.fitShrunk = String(scale);
+  }
 }
 
 // The largest scale up to `high` at which nothing overflows (MIN_SCALE at the least); set on `felt`.
-function largestFit(felt, high) {
+// With `guess` (below `high`), that scale if it fits: close enough, and one layout.
+function largestFit(felt, high, guess = null) {
   setScale(felt, high);
   if (!overflows(felt)) return high;
+  if (guess != null && guess < high) {
+    setScale(felt, guess);
+    if (!overflows(felt)) return guess;
+    high = guess;
+  }
   let low = MIN_SCALE;
   for (let i = 0; i < STEPS; i++) {
     const mid = (low + high) / 2;
