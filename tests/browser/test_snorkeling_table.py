@@ -92,22 +92,9 @@ def test_link_without_a_game_says_so(page, base_url, open_app):
     assert page.locator("#start-message").is_hidden()
 
 
-def pile_moves_first(lines, most):
-    """The news lines the table picks from the log lines ``lines``: the latest ``most`` that put
-    a card on a pile or took one back (SN-5, SN-6), then the latest others, in log order."""
-    piles = [k for k, line in enumerate(lines) if "'s pile." in line or " your pile." in line
-             or " takes " in line]
-    keep = set(piles[-most:])
-    for k in reversed(range(len(lines))):
-        if len(keep) < most:
-            keep.add(k)
-    return [lines[k] for k in sorted(keep)]
-
-
 def test_news_says_what_happened_since_your_last_move(page, base_url, open_app):
-    """Beside the centre, the log's sentences since your last move (the turn's draws left out, at
-    most five, those that changed a pile first, then how many more): who played on the centre
-    and who put a card on whose pile (SN-3, SN-5)."""
+    """Beside the centre, what happened since your last move (see check_news): who played on the
+    centre and who put a card on whose pile (SN-3, SN-5)."""
     page.set_viewport_size({"width": 1366, "height": 768})
     open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=6&speed=0"
                              "&options=first_player=0")
@@ -125,39 +112,55 @@ def test_news_says_what_happened_since_your_last_move(page, base_url, open_app):
     assert page.locator(".sn-news .sn-news-title").inner_text().lower() == "since your last move"
 
 
+QUIET = {"draw", "end", "keep"}  # moves the news leaves out: nothing on the table changed
+
+
 def check_news(page):
-    """The news box against the log: returns how many moves it left out."""
+    """The news box against the engine's log since your last move (SN-3 ... SN-6): at most five
+    lines; every card put on your pile among them (the latest five), then every other pile change
+    when they fit; a run of centre plays or of passes in one line; and the moves left out counted.
+    Returns how many moves it left out."""
     news = page.locator(".sn-news li:not(.more)").all_inner_texts()
-    log = page.locator("#log li").all_inner_texts()
-    start = max(i for i, line in enumerate(log) if line.startswith("Round "))
-    mine = max((i for i, line in enumerate(log) if line.startswith("Player 1 (you)")
-                and " draws " not in line and " passes" not in line), default=start)
-    since = [line for line in log[max(start, mine) + 1:] if " draws " not in line]
-    assert 1 <= len(news) <= 5 and news == pile_moves_first(since, 5), (news, since)
+    log = page.evaluate("window.tidepool.call('state', {log_from: 0})")["log"]
+    start = max(k for k, e in enumerate(log) if e["type"] == "round_start")
+    mine = max((k for k, e in enumerate(log) if e["entry"].get("seat") == 0
+                and e["type"] not in QUIET | {"pass", "round_start"}), default=start)
+    since = [e for e in log[max(start, mine) + 1:] if e["type"] not in QUIET]
+    assert 1 <= len(news) <= 5, news
+    on_mine = [e["text"] for e in since if e["type"] == "place" and e["entry"]["target"] == 0]
+    piles = [e["text"] for e in since if e["type"] in ("place", "takeback")]
+    assert all(text in news for text in on_mine[-5:]), (news, on_mine)
+    if len(piles) <= 5:
+        assert all(text in news for text in piles), (news, piles)
+    # A line is one move, or a run: "X plays blue 3, blue 4 to the centre." / "X, Y pass."
+    folded = [line.count(", ") + 1 if line.endswith((" to the centre.", " pass.")) else 1 for line in news]
     more = page.locator(".sn-news li.more")
-    if len(since) > 5:
-        assert more.inner_text() == f"…and {len(since) - 5} more moves (in the game log)." \
-            or (len(since) == 6 and more.inner_text() == "…and 1 more move (in the game log).")
+    left = len(since) - sum(folded)
+    if left:
+        assert more.inner_text() == (f"…and {left} more moves (in the game log)." if left > 1
+                                     else "…and 1 more move (in the game log).")
     else:
         assert more.count() == 0
     assert page.locator(".sn-news li.latest").inner_text() == news[-1]
-    return max(0, len(since) - 5)
+    return left
 
 
 def test_news_at_a_full_table_tells_every_pile_change_first(page, base_url, open_app):
-    """Four players, medium bots: more moves than lines between two of your turns; the lines that
-    changed a pile are all kept (up to five) and the box says how many moves it left out."""
+    """Four players, medium bots: more moves than lines between two of your turns; cards put on
+    your pile and the other pile changes come first, and the box says how many moves it left out;
+    a run of centre plays or of passes reads as one line ("Bot 3, Bot 4 pass.")."""
     open_app(page, base_url, "game=snorkeling&players=4&seats=human,bot:medium,bot:medium,bot:medium&seed=3&speed=0")
-    left_out = []
-    for _ in range(10):
+    left_out, runs = [], 0
+    for _ in range(30):
         if wait_for_my_turn_or_end(page) != "playing":
             break
         if page.locator(".sn-news li").count():
             left_out.append(check_news(page))
-        if any(left_out):
+            runs += page.locator(".sn-news li", has_text=re.compile(r", .+ (to the centre|pass)\.$")).count()
+        if any(left_out) and runs:
             break
         make_a_move(page)
-    assert any(left_out), left_out
+    assert any(left_out) and runs, (left_out, runs)
 
 
 def test_a_card_for_the_centre_or_a_pile_says_both(page, base_url, open_app):

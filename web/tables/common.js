@@ -112,12 +112,13 @@ export function cardBacks(count, t) {
   return box;
 }
 
-/** At most `max` of `items` (oldest first), kept in order: those `involved(item)` says concern
- * the player first (the latest of them), then the latest others. Returns {shown, more: how many
- * were left out}. The news beside a table lists what happened since your last move this way. */
-export function pickLines(items, involved, max) {
+/** At most `max` of `items` (oldest first), kept in order: by `priority(item)` (a number, or a
+ * boolean: whether it concerns the player), the highest first and the latest first among equals.
+ * Returns {shown, more: how many were left out}. The news beside a table lists what happened
+ * since your last move this way. */
+export function pickLines(items, priority, max) {
   if (items.length <= max) return { shown: items, more: 0 };
-  const keep = new Set(items.filter(involved).slice(-max));
-  for (const item of [...items].reverse()) if (keep.size < max) keep.add(item);
-  return { shown: items.filter((item) => keep.has(item)), more: items.length - keep.size };
+  const order = items.map((item, k) => [Number(priority(item)), k]).sort((a, b) => b[0] - a[0] || b[1] - a[1]);
+  const keep = new Set(order.slice(0, max).map(([, k]) => k));
+  return { shown: items.filter((_, k) => keep.has(k)), more: items.length - max };
 }

@@ -9,10 +9,13 @@ export function cardName(card, t) {
   return t("snorkeling.card", { colour: t(`snorkeling.colour.${card[0]}`), value: t(value) !== value ? t(value) : card[1] });
 }
 
-// What happened since your last move, in the log's own sentences, beside the centre: a player
-// sees who played on the centre or put a card on whose pile without opening the log.
+// What happened since your last move, beside the centre: a player sees who played on the centre
+// and who put a card on whose pile without opening the log.
 const NEWS_LINES = 5;
-const PILE_MOVES = new Set(["place", "takeback"]);  // what changes a pile: always told first
+const PILE_MOVES = new Set(["place", "takeback"]);  // what changes a pile
+// What the news leaves out: draws (in every turn, and in the hand counts), "places nothing" and
+// "leaves the pile" (nothing changed).
+const QUIET = new Set(["draw", "end", "keep"]);
 const news = { lastI: -1, entries: [] };
 
 /** Remember the fresh log items of `s` ({i, type, text, entry}); a log from its start (a new,
@@ -20,27 +23,53 @@ const news = { lastI: -1, entries: [] };
 function rememberNews(s) {
   const log = s.log ?? [];
   if (log.length && log[0].i === 0) { news.entries = []; news.lastI = -1; }
-  // A turn's draw is in every turn and shows in the hand counts: the news keeps the plays.
-  for (const e of log) if (e.i > news.lastI && e.text && e.type !== "draw") news.entries.push(e);
+  for (const e of log) if (e.i > news.lastI && e.text && !QUIET.has(e.type)) news.entries.push(e);
   news.lastI = Math.max(news.lastI, log.at(-1)?.i ?? -1);
-  news.entries = news.entries.slice(-50);
+  news.entries = news.entries.slice(-80);
+}
+
+/** The news lines: a player's run of centre plays in one sentence ("Bot 2 plays blue 3, blue 4 to
+ * the centre."), a run of passes in one ("Bot 2, Bot 3 pass."), every other move in the log's
+ * own sentence. Each line is {type, seat, target, text}. */
+function newsLines(entries, names, t) {
+  const lines = [];
+  const join = (list) => list.join(t("list_sep"));
+  for (const e of entries) {
+    const seat = e.entry?.seat;
+    const last = lines.at(-1);
+    if (e.type === "center" && last?.type === "center" && last.seat === seat) last.cards.push(e.entry.card);
+    else if (e.type === "pass" && last?.type === "pass") last.seats.push(seat);
+    else lines.push({ type: e.type, seat, target: e.entry?.target, text: e.text, cards: [e.entry?.card], seats: [seat] });  // moves: the longer list
+  }
+  for (const line of lines) {
+    const n = line.type === "center" ? line.cards.length : line.seats.length;
+    if (line.type === "center" && n > 1) {
+      line.text = t("snorkeling.news.centre", { seat: names[line.seat], cards: join(line.cards.map((c) => cardName(c, t))), n, count: n });
+    } else if (line.type === "pass" && n > 1) {
+      line.text = t("snorkeling.news.passes", { names: join(line.seats.map((x) => names[x])), n, count: n });
+    }
+  }
+  return lines;
 }
 
 /** The news box: the moves of this round since seat `me` last played (a pass, often made for
- * you, does not count), those that changed a pile first (SN-5, SN-6), else the latest, then how
- * many were left out; or the latest moves of a table with no player; null when there is nothing
- * to tell. */
-function newsBox(me, t) {
+ * you, does not count), at most NEWS_LINES: cards put on `me`'s pile first, then the other pile
+ * changes (SN-5, SN-6), then the latest; then how many were left out. A table with no player
+ * shows its latest moves. Null when there is nothing to tell. */
+function newsBox(me, names, t) {
   let from = news.entries.findLastIndex((e) => e.type === "round_start");
   if (me != null) from = Math.max(from, news.entries.findLastIndex((e) => e.entry?.seat === me && !["round_start", "pass"].includes(e.type)));
-  const { shown: lines, more } = pickLines(news.entries.slice(from + 1), (e) => PILE_MOVES.has(e.type), NEWS_LINES);
+  const weight = (line) => (line.type === "place" && line.target === me ? 2 : PILE_MOVES.has(line.type) ? 1 : 0);
+  const all = newsLines(news.entries.slice(from + 1), names, t);
+  const { shown: lines } = pickLines(all, weight, NEWS_LINES);
   if (!lines.length) return null;
+  const more = all.filter((line) => !lines.includes(line)).reduce((sum, line) => sum + Math.max(line.cards.length, line.seats.length), 0);
   const title = t(me != null ? "snorkeling.news" : "snorkeling.news_all");
   const box = el("section", "sn-news");
   box.setAttribute("aria-label", title);
   box.append(el("p", "sn-news-title", title));
   const list = el("ol", "");
-  for (const e of lines) list.append(el("li", e === lines.at(-1) ? "latest" : "", e.text));
+  for (const line of lines) list.append(el("li", line === lines.at(-1) ? "latest" : "", line.text));
   if (more) list.append(el("li", "more", t("snorkeling.news.more", { n: more, count: more })));
   box.append(list);
   return box;
@@ -155,7 +184,7 @@ export function snorkeling(felt, s, ui) {
   middle.append(centre, draw);
   rememberNews(s);
   // With nothing to tell, an empty box keeps the news's place: the centre never jumps sideways.
-  middle.append(newsBox(me, t) ?? Object.assign(el("section", "sn-news sn-news-empty"), { ariaHidden: "true" }));
+  middle.append(newsBox(me, s.names, t) ?? Object.assign(el("section", "sn-news sn-news-empty"), { ariaHidden: "true" }));
   if (me != null && view.current_player === me) {
     const can = (verb) => moves.some((a) => a.startsWith(`${verb} `));
     let hint = view.phase;
