@@ -152,7 +152,7 @@ def test_round_end_names_every_player_with_the_scores(page, base_url, open_app, 
     goal = page.locator("#round-end-notes .round-end-goal")
     if game == "snorkeling":  # SN-8: why the game goes on
         best = max(end["totals"])
-        assert goal.inner_text() == ("The first to reach 12 points wins the game." if best < 12
+        assert goal.inner_text() == ("The game ends after a round in which someone reaches 12 points; the highest total wins." if best < 12
                                      else f"The lead is shared at {best} points, so another round decides.")
     else:
         assert goal.count() == 0
@@ -205,10 +205,10 @@ def test_snorkeling_round_end_says_why_the_game_goes_on(page, base_url, open_app
     over; Arabic takes the plural its numbers need (6 and 7: نقاط)."""
     open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=4&speed=0")
     assert page.evaluate(END_NOTES) == [
-        "The first to reach 12 points wins the game.",
+        "The game ends after a round in which someone reaches 12 points; the highest total wins.",
         "The lead is shared at 13 points, so another round decides.",
         None,
-        "يفوز باللعبة أول من يصل إلى 6 نقاط.",
+        "تنتهي اللعبة بعد الجولة التي يبلغ فيها أحدٌ 6 نقاط، ويفوز صاحب أعلى مجموع.",
         "الصدارة مشتركة عند 7 نقاط، لذا تحسمها جولة أخرى.",
     ]
 
