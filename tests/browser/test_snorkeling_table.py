@@ -118,7 +118,8 @@ QUIET = {"draw", "end", "keep"}  # moves the news leaves out: nothing on the tab
 def check_news(page):
     """The news box against the engine's log since your last move (SN-3 ... SN-6): at most five
     lines; every card put on your pile among them (the latest five), then every other pile change
-    when they fit; a run of centre plays or of passes in one line; and the moves left out counted.
+    and your passes when they fit; a run of centre plays or of passes in one line; and the moves
+    left out counted.
     Returns how many moves it left out."""
     news = page.locator(".sn-news li:not(.more)").all_inner_texts()
     log = page.evaluate("window.tidepool.call('state', {log_from: 0})")["log"]
@@ -130,8 +131,10 @@ def check_news(page):
     on_mine = [e["text"] for e in since if e["type"] == "place" and e["entry"]["target"] == 0]
     piles = [e["text"] for e in since if e["type"] in ("place", "takeback")]
     assert all(text in news for text in on_mine[-5:]), (news, on_mine)
-    if len(piles) <= 5:
+    my_passes = sum(1 for e in since if e["type"] == "pass" and e["entry"]["seat"] == 0)
+    if len(piles) + my_passes <= 5:  # then every pile change, and the passes made for you, are told
         assert all(text in news for text in piles), (news, piles)
+        assert not my_passes or any("Player 1 (you)" in line and "pass" in line for line in news), news
     # A line is one move, or a run: "X plays blue 3, blue 4 to the centre." / "X, Y pass."
     folded = [line.count(", ") + 1 if line.endswith((" to the centre.", " pass.")) else 1 for line in news]
     more = page.locator(".sn-news li.more")

@@ -54,12 +54,14 @@ function newsLines(entries, names, t) {
 
 /** The news box: the moves of this round since seat `me` last played (a pass, often made for
  * you, does not count), at most NEWS_LINES: cards put on `me`'s pile first, then the other pile
- * changes (SN-5, SN-6), then the latest; then how many were left out. A table with no player
+ * changes (SN-5, SN-6) and `me`'s passes, then the latest; then how many were left out. A table with no player
  * shows its latest moves. Null when there is nothing to tell. */
 function newsBox(me, names, t) {
   let from = news.entries.findLastIndex((e) => e.type === "round_start");
   if (me != null) from = Math.max(from, news.entries.findLastIndex((e) => e.entry?.seat === me && !["round_start", "pass"].includes(e.type)));
-  const weight = (line) => (line.type === "place" && line.target === me ? 2 : PILE_MOVES.has(line.type) ? 1 : 0);
+  // Cards put on your pile first; then the other pile changes and the passes made for you.
+  const weight = (line) => (line.type === "place" && line.target === me ? 2
+    : PILE_MOVES.has(line.type) || (line.type === "pass" && line.seats.includes(me)) ? 1 : 0);
   const all = newsLines(news.entries.slice(from + 1), names, t);
   const { shown: lines } = pickLines(all, weight, NEWS_LINES);
   if (!lines.length) return null;
