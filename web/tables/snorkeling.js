@@ -39,10 +39,10 @@ function newsLines(entries, names, t) {
     const last = lines.at(-1);
     if (e.type === "center" && last?.type === "center" && last.seat === seat) last.cards.push(e.entry.card);
     else if (e.type === "pass" && last?.type === "pass") last.seats.push(seat);
-    else lines.push({ type: e.type, seat, target: e.entry?.target, text: e.text, cards: [e.entry?.card], seats: [seat] });  // moves: the longer list
+    else lines.push({ type: e.type, seat, target: e.entry?.target, text: e.text, cards: [e.entry?.card], seats: [seat] });
   }
   for (const line of lines) {
-    const n = line.type === "center" ? line.cards.length : line.seats.length;
+    const n = movesIn(line);
     if (line.type === "center" && n > 1) {
       line.text = t("snorkeling.news.centre", { seat: names[line.seat], cards: join(line.cards.map((c) => cardName(c, t))), n, count: n });
     } else if (line.type === "pass" && n > 1) {
@@ -51,6 +51,9 @@ function newsLines(entries, names, t) {
   }
   return lines;
 }
+
+// How many moves a news line tells: a run of centre plays or of passes, else one.
+const movesIn = (line) => (line.type === "center" ? line.cards.length : line.type === "pass" ? line.seats.length : 1);
 
 /** The news box: the moves of this round since seat `me` last played (a pass, often made for
  * you, does not count), at most NEWS_LINES: cards put on `me`'s pile first, then the other pile
@@ -65,7 +68,7 @@ function newsBox(me, names, t) {
   const all = newsLines(news.entries.slice(from + 1), names, t);
   const { shown: lines } = pickLines(all, weight, NEWS_LINES);
   if (!lines.length) return null;
-  const more = all.filter((line) => !lines.includes(line)).reduce((sum, line) => sum + Math.max(line.cards.length, line.seats.length), 0);
+  const more = all.filter((line) => !lines.includes(line)).reduce((sum, line) => sum + movesIn(line), 0);
   const title = t(me != null ? "snorkeling.news" : "snorkeling.news_all");
   const box = el("section", "sn-news");
   box.setAttribute("aria-label", title);
