@@ -117,9 +117,9 @@ QUIET = {"draw", "end", "keep"}  # moves the news leaves out: nothing on the tab
 
 def check_news(page):
     """The news box against the engine's log since your last move (SN-3 ... SN-6): at most five
-    lines; every card put on your pile among them (the latest five), then every other pile change
-    and your passes when they fit; a run of centre plays or of passes in one line; and the moves
-    left out counted.
+    lines, one per turn (a player's centre plays and the card they put on a pile in one sentence)
+    or run of passes; every card put on your pile among them (the latest five), then every other
+    pile change and your passes when they fit; and the moves left out counted.
     Returns how many moves it left out."""
     news = page.locator(".sn-news li:not(.more)").all_inner_texts()
     log = page.evaluate("window.tidepool.call('state', {log_from: 0})")["log"]
@@ -128,38 +128,50 @@ def check_news(page):
                 and e["type"] not in QUIET | {"pass", "round_start"}), default=start)
     since = [e for e in log[max(start, mine) + 1:] if e["type"] not in QUIET]
     assert 1 <= len(news) <= 5, news
-    on_mine = [e["text"] for e in since if e["type"] == "place" and e["entry"]["target"] == 0]
-    piles = [e["text"] for e in since if e["type"] in ("place", "takeback")]
-    assert all(text in news for text in on_mine[-5:]), (news, on_mine)
+    # "Bot 2 puts blue 3 on your pile." is told as "... puts blue 3 on your pile." after the centre play.
+    told = lambda e: e["text"].split(" puts ", 1)[-1] if e["type"] == "place" else e["text"]
+    on_mine = [told(e) for e in since if e["type"] == "place" and e["entry"]["target"] == 0]
+    piles = [told(e) for e in since if e["type"] in ("place", "takeback")]
+    assert all(any(text in line for line in news) for text in on_mine[-5:]), (news, on_mine)
     my_passes = sum(1 for e in since if e["type"] == "pass" and e["entry"]["seat"] == 0)
     if len(piles) + my_passes <= 5:  # then every pile change, and the passes made for you, are told
-        assert all(text in news for text in piles), (news, piles)
+        assert all(any(text in line for line in news) for text in piles), (news, piles)
         assert not my_passes or any("Player 1 (you)" in line and "pass" in line for line in news), news
-    # A line is one move, or a run: "X plays blue 3, blue 4 to the centre." / "X, Y pass."
-    folded = [line.count(", ") + 1 if line.endswith((" to the centre.", " pass.")) else 1 for line in news]
+    # A line is a turn ("X plays blue 3, blue 4 to the centre and puts orange 2 on your pile."),
+    # a run of passes ("X, Y pass.") or one move.
+    def moves(line):
+        if " to the centre" in line:
+            return line.split(" to the centre")[0].count(", ") + 1 + (" and puts " in line)
+        return line.count(", ") + 1 if line.endswith(" pass.") else 1
     more = page.locator(".sn-news li.more")
-    left = len(since) - sum(folded)
+    left = len(since) - sum(map(moves, news))
     if left:
         assert more.inner_text() == (f"…and {left} more moves (in the game log)." if left > 1
                                      else "…and 1 more move (in the game log).")
     else:
         assert more.count() == 0
     assert page.locator(".sn-news li.latest").inner_text() == news[-1]
+    # Each card named in a line carries a swatch of its colour.
+    chips = page.locator(".sn-news .sn-chip").all()
+    assert chips or not any(" to the centre" in line for line in news), news
+    for chip in chips[:3]:
+        assert chip.evaluate("c => getComputedStyle(c, '::before').backgroundColor") not in ("", "rgba(0, 0, 0, 0)")
     return left
 
 
 def test_news_at_a_full_table_tells_every_pile_change_first(page, base_url, open_app):
-    """Four players, medium bots: more moves than lines between two of your turns; cards put on
+    """Six players, medium bots: more moves than lines between two of your turns; cards put on
     your pile and the other pile changes come first, and the box says how many moves it left out;
-    a run of centre plays or of passes reads as one line ("Bot 3, Bot 4 pass.")."""
-    open_app(page, base_url, "game=snorkeling&players=4&seats=human,bot:medium,bot:medium,bot:medium&seed=3&speed=0")
+    a turn reads as one line ("Bot 2 plays blue 3 to the centre and puts orange 2 on your pile.",
+    "Bot 3, Bot 4 pass.")."""
+    open_app(page, base_url, "game=snorkeling&players=6&seats=human" + ",bot:medium" * 5 + "&seed=1&speed=0")
     left_out, runs = [], 0
     for _ in range(30):
         if wait_for_my_turn_or_end(page) != "playing":
             break
         if page.locator(".sn-news li").count():
             left_out.append(check_news(page))
-            runs += page.locator(".sn-news li", has_text=re.compile(r", .+ (to the centre|pass)\.$")).count()
+            runs += page.locator(".sn-news li", has_text=re.compile(r"(, .+ (to the centre|pass)\.$)| and puts ")).count()
         if any(left_out) and runs:
             break
         make_a_move(page)

@@ -12,7 +12,6 @@ export function cardName(card, t) {
 // What happened since your last move, beside the centre: a player sees who played on the centre
 // and who put a card on whose pile without opening the log.
 const NEWS_LINES = 5;
-const PILE_MOVES = new Set(["place", "takeback"]);  // what changes a pile
 // What the news leaves out: draws (in every turn, and in the hand counts), "places nothing" and
 // "leaves the pile" (nothing changed).
 const QUIET = new Set(["draw", "end", "keep"]);
@@ -28,23 +27,31 @@ function rememberNews(s) {
   news.entries = news.entries.slice(-80);
 }
 
-/** The news lines: a player's run of centre plays in one sentence ("Bot 2 plays blue 3, blue 4 to
- * the centre."), a run of passes in one ("Bot 2, Bot 3 pass."), every other move in the log's
- * own sentence. Each line is {type, seat, target, text}. */
-function newsLines(entries, names, t) {
+/** The news lines, one per turn: a player's centre plays and the card they put on a pile in one
+ * sentence ("Bot 2 plays blue 3, blue 4 to the centre and puts orange 2 on your pile."), a run of
+ * passes in one ("Bot 2, Bot 3 pass."), every other move in the log's own sentence. Each line is
+ * {type, seat, target, cards, seats, text}: `type` "turn" for centre plays (`target` the pile a
+ * card went on, else undefined), else the log entry's type. */
+function newsLines(entries, names, t, me) {
   const lines = [];
-  const join = (list) => list.join(t("list_sep"));
   for (const e of entries) {
     const seat = e.entry?.seat;
     const last = lines.at(-1);
-    if (e.type === "center" && last?.type === "center" && last.seat === seat) last.cards.push(e.entry.card);
+    const turn = last?.type === "turn" && last.seat === seat && last.target === undefined;
+    if (e.type === "center" && turn) last.cards.push(e.entry.card);
+    else if (e.type === "place" && turn) Object.assign(last, { target: e.entry.target, placed: e.entry.card });
     else if (e.type === "pass" && last?.type === "pass") last.seats.push(seat);
-    else lines.push({ type: e.type, seat, target: e.entry?.target, text: e.text, cards: [e.entry?.card], seats: [seat] });
+    else lines.push({ type: e.type === "center" ? "turn" : e.type, seat, target: e.entry?.target, text: e.text, cards: [e.entry?.card], seats: [seat] });
   }
+  const join = (list) => list.join(t("list_sep"));
   for (const line of lines) {
     const n = movesIn(line);
-    if (line.type === "center" && n > 1) {
-      line.text = t("snorkeling.news.centre", { seat: names[line.seat], cards: join(line.cards.map((c) => cardName(c, t))), n, count: n });
+    const cards = line.type === "turn" ? join(line.cards.map((c) => cardName(c, t))) : "";
+    if (line.type === "turn" && line.placed) {
+      line.text = t(`snorkeling.news.turn_place${line.target === me ? ".to_you" : ""}`,
+        { seat: names[line.seat], cards, card: cardName(line.placed, t), target: names[line.target] });
+    } else if (line.type === "turn" && n > 1) {
+      line.text = t("snorkeling.news.centre", { seat: names[line.seat], cards, n, count: n });
     } else if (line.type === "pass" && n > 1) {
       line.text = t("snorkeling.news.passes", { names: join(line.seats.map((x) => names[x])), n, count: n });
     }
@@ -52,8 +59,25 @@ function newsLines(entries, names, t) {
   return lines;
 }
 
-// How many moves a news line tells: a run of centre plays or of passes, else one.
-const movesIn = (line) => (line.type === "center" ? line.cards.length : line.type === "pass" ? line.seats.length : 1);
+// How many moves a news line tells: a turn's centre plays and placement, a run of passes, else one.
+const movesIn = (line) => (line.type === "turn" ? line.cards.length + (line.placed ? 1 : 0) : line.type === "pass" ? line.seats.length : 1);
+
+/** `text` as nodes, each name of one of `cards` (codes, undefined skipped) marked with a swatch of
+ * its colour, so a card in the news is found on the table at a glance. */
+function withChips(text, cards, t) {
+  const names = new Map(cards.filter(Boolean).map((card) => [cardName(card, t), card]));
+  const nodes = [];
+  let rest = text;
+  for (;;) {
+    const [at, name] = [...names.keys()].map((n) => [rest.indexOf(n), n]).filter(([k]) => k >= 0).sort((a, b) => a[0] - b[0])[0] ?? [];
+    if (name === undefined) break;
+    const chip = el("span", "sn-chip", name);
+    chip.style.setProperty("--c", `var(--${names.get(name)[0]})`);
+    nodes.push(rest.slice(0, at), chip);
+    rest = rest.slice(at + name.length);
+  }
+  return [...nodes, rest];
+}
 
 /** The news box: the moves of this round since seat `me` last played (a pass, often made for
  * you, does not count), at most NEWS_LINES: cards put on `me`'s pile first, then the other pile
@@ -63,9 +87,9 @@ function newsBox(me, names, t) {
   let from = news.entries.findLastIndex((e) => e.type === "round_start");
   if (me != null) from = Math.max(from, news.entries.findLastIndex((e) => e.entry?.seat === me && !["round_start", "pass"].includes(e.type)));
   // Cards put on your pile first; then the other pile changes and the passes made for you.
-  const weight = (line) => (line.type === "place" && line.target === me ? 2
-    : PILE_MOVES.has(line.type) || (line.type === "pass" && line.seats.includes(me)) ? 1 : 0);
-  const all = newsLines(news.entries.slice(from + 1), names, t);
+  const weight = (line) => (line.target === me ? 2
+    : line.target != null || line.type === "takeback" || (line.type === "pass" && line.seats.includes(me)) ? 1 : 0);
+  const all = newsLines(news.entries.slice(from + 1), names, t, me);
   const { shown: lines } = pickLines(all, weight, NEWS_LINES);
   if (!lines.length) return null;
   const more = all.filter((line) => !lines.includes(line)).reduce((sum, line) => sum + movesIn(line), 0);
@@ -74,7 +98,11 @@ function newsBox(me, names, t) {
   box.setAttribute("aria-label", title);
   box.append(el("p", "sn-news-title", title));
   const list = el("ol", "");
-  for (const line of lines) list.append(el("li", line === lines.at(-1) ? "latest" : "", line.text));
+  for (const line of lines) {
+    const item = el("li", line === lines.at(-1) ? "latest" : "");
+    item.append(...withChips(line.text, [...line.cards, line.placed], t));
+    list.append(item);
+  }
   if (more) list.append(el("li", "more", t("snorkeling.news.more", { n: more, count: more })));
   box.append(list);
   return box;
