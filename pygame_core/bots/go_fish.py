@@ -126,43 +126,48 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
     legal actions) the ask it builds, which is legal whenever it is ``seat``'s turn: a rank
     ``seat`` holds (GF-2), of a seat with cards. Reads nothing hidden from ``seat`` (GEN-7): the search's rollouts
     call it on a sampled world with that world's own hand of the seat to move."""
-    counts = _counts(hand)
+    counts = {}
+    for card in hand:
+        rank = card[0]
+        counts[rank] = counts[rank] + 1 if rank in counts else 1
     holds = memory.holds
     draw = rng.random
     others = []
-    known = []
+    known = None
     for other, size in enumerate(sizes):
         if other != seat and size:
             others.append(other)
             held = holds[other]
             if held:
                 for rank in sorted(held.intersection(counts)):
+                    if known is None:
+                        known = []
                     known.append((counts[rank], draw(), other, rank))
     if known:
         _, _, target, rank = max(known)
-        return _legal_or_random(_ask_for(hand, ask_card, target, rank, rng), legal, rng)
-    keys = [(-count, draw(), rank) for rank, count in counts.items()]
-    keys.sort()
-    lacks = memory.lacks
-    for _, _, rank in keys:
-        open_to = [other for other in others if rank not in lacks[other]]
-        if open_to:  # the odds of a seat follow its hand size (each card may be of the rank)
-            pick = draw() * sum([sizes[other] for other in open_to])
-            for target in open_to:
-                pick -= sizes[target]
-                if pick < 0:
-                    break
-            return _legal_or_random(_ask_for(hand, ask_card, target, rank, rng), legal, rng)
-    return _legal_or_random(_ask_for(hand, ask_card, rng.choice(others), keys[0][2], rng), legal,
-                            rng)
-
-
-def _ask_for(hand: list[str], ask_card: bool, target: int, rank: str, rng: random.Random) -> str:
-    """The action asking ``target`` for ``rank`` (with ``ask_card``: a card of it not in ``hand``)."""
-    if not ask_card:
-        return ASK[target][rank]
-    missing = [rank + suit for suit in "CDHS" if rank + suit not in hand]
-    return ASK[target][rng.choice(missing)]
+    else:
+        keys = [(-count, draw(), rank) for rank, count in counts.items()]
+        keys.sort()
+        lacks = memory.lacks
+        for _, _, rank in keys:
+            open_to = [other for other in others if rank not in lacks[other]]
+            if open_to:  # the odds of a seat follow its hand size (each card may be of the rank)
+                pick = draw() * sum([sizes[other] for other in open_to])
+                for target in open_to:
+                    pick -= sizes[target]
+                    if pick < 0:
+                        break
+                break
+        else:
+            target, rank = rng.choice(others), keys[0][2]
+    if ask_card:
+        missing = [rank + suit for suit in "CDHS" if rank + suit not in hand]
+        action = ASK[target][rng.choice(missing)]
+    else:
+        action = ASK[target][rank]
+    if legal is None or action in legal:
+        return action
+    return rng.choice(legal)
 
 
 def medium(game: Game, seat: int, rng: random.Random) -> str:
