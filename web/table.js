@@ -462,11 +462,12 @@ function openRoundEnd(s, entry, before, after, later) {
   const notes = $("#round-end-notes");
   let settled = before.length;
   while (settled > 0 && before[settled - 1].entry?.seat == null && !ROUND_ENDS.has(before[settled - 1].type)) settled -= 1;
-  const goal = tableOf(view.game).endNote?.(e, s, t);
+  const { cause, goal } = tableOf(view.game).endNote?.(e, s, t, before) ?? {};
+  const note = (text, className = "") => Object.assign(document.createElement("li"), { className, textContent: text });
   notes.replaceChildren(...[...before.slice(settled), ...after]
-    .filter((x) => x.text && !ROUND_ENDS.has(x.type))
-    .map((x) => Object.assign(document.createElement("li"), { textContent: x.text })));
-  if (goal) notes.append(Object.assign(document.createElement("li"), { className: "round-end-goal", textContent: goal }));
+    .filter((x) => x.text && !ROUND_ENDS.has(x.type)).map((x) => note(x.text)));
+  if (cause) notes.prepend(note(cause, "round-end-cause"));
+  if (goal) notes.append(note(goal, "round-end-goal"));
   box.hidden = false;
   clearTimeout(app.botTimer);
   if (!s.seats.includes("human")) {

@@ -131,7 +131,8 @@ def test_a_new_zoom_moves_no_card_that_kept_its_place(page, base_url, open_app):
 @pytest.mark.parametrize("game", ["snorkeling", "enemy_anemone"])
 def test_round_end_names_every_player_with_the_scores(page, base_url, open_app, game):
     """SN-7 / EA-8: the round-end table lists each seat by name with its round score and total,
-    stays until the player continues, and nobody is to move meanwhile; the log stops with it."""
+    stays until the player continues, and nobody is to move meanwhile; the log stops with it.
+    Snorkeling's notes say who put the Beach on whose pile."""
     open_app(page, base_url, f"game={game}&players=3&seats=human,bot:random,bot:random&seed=4&speed=0")
     panel = page.locator('[data-part="round-end"]')
     while not panel.is_visible():
@@ -154,6 +155,12 @@ def test_round_end_names_every_player_with_the_scores(page, base_url, open_app, 
         best = max(end["totals"])
         assert goal.inner_text() == ("The game ends after a round in which someone reaches 12 points; the highest total wins." if best < 12
                                      else f"The lead is shared at {best} points, so another round decides.")
+        # SN-7: the placement that ended the round opens the notes.
+        k = max(i for i, e in enumerate(state["log"]) if e["type"] == "round_end")
+        beach = [e for e in state["log"][:k] if e["type"] == "place"][-1]
+        assert end["reason"] == "beach" and beach["entry"]["card"][1] == "0"
+        assert page.locator("#round-end-notes li").first.inner_text() == beach["text"]
+        assert "round-end-cause" in page.locator("#round-end-notes li").first.get_attribute("class")
     else:
         assert goal.count() == 0
     # The side log stops with the round's end: the next round's deal is listed once you continue.

@@ -3,7 +3,8 @@
 // the felt from the engine's state and turns clicks into ui.act(action) / ui.select(card); none of
 // them decides what is legal. `travels` says what moved between two states and `ghost` how a card
 // in flight looks, for the shared motion (motion.js); `endColumns` what a round-end table shows
-// besides the scores and `endNote` a sentence under it (why play goes on). A game without a module
+// besides the scores and `endNote` its sentences ({cause, goal}: the move that ended the round, why
+// play goes on). A game without a module
 // of its own gets the generic table.
 const GAMES = {
   snorkeling: { module: () => import("./snorkeling.js") },

@@ -303,15 +303,19 @@ export function snorkelingEndColumns(entry, s, t) {
   } }];
 }
 
-/** The round-end table's last note (table.js): why the game goes on (SN-8: the target, or a lead
- * shared at or above it); null once the game is over. */
-export function snorkelingEndNote(entry, s, t) {
-  if (s.view.is_over) return null;
+/** The round-end table's notes (table.js): `cause`, the placement that ended the round (SN-7:
+ * "Bot 3 puts blue Beach on your pile.", when it is among `before`, the log items just before
+ * the end), and `goal`, why the game goes on (SN-8: the target, or a lead shared at or above
+ * it; none once the game is over). */
+export function snorkelingEndNote(entry, s, t, before) {
+  const cause = entry.reason === "beach" ? before.findLast((x) => x.type === "place")?.text : undefined;
+  if (s.view.is_over) return { cause };
   const target = s.view.options.target_score;
   const best = Math.max(...entry.totals);
-  return best >= target
+  const goal = best >= target
     ? t("snorkeling.round_end.tied", { points: best, count: best })
     : t("snorkeling.round_end.goal", { target, count: target });
+  return { cause, goal };
 }
 
 /** This game's table, for tables/index.js. */
