@@ -520,15 +520,18 @@ def content_security_policy(page: Path = ROOT / "index.html") -> str:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types the runtime needs, the page's Content-Security-Policy,
-    revalidated on every load."""
+    """Static files with the MIME types the runtime needs, the app's Content-Security-Policy (on
+    everything but other HTML pages), revalidated on every load."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     policy = ""
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
-        if self.policy:
+        # The app's policy, not a host page's: another page here (the embedding example, a page
+        # a web author drops in) keeps its own inline styles.
+        path = self.path.split("?", 1)[0]
+        if self.policy and not (path.endswith(".html") and not path.endswith("/index.html")):
             self.send_header("Content-Security-Policy", self.policy)
         super().end_headers()
 

@@ -57,3 +57,17 @@ def test_every_game_plays_to_the_end_under_the_policy(strict_page, base_url, gam
     assert page.evaluate("window.__violations") == []
     assert not [p for p in problems if re.search(r"Content.Security.Policy|violat", p, re.I)], problems
     assert problems == []
+
+
+def test_a_host_page_keeps_its_own_styles(strict_page, base_url):
+    """The app's policy is the app's: the embedding example (a host page served beside it) is
+    sent without it, so its inline <style> sizes the frames (640 px high, not the 150 px default)."""
+    from urllib.request import urlopen
+
+    with urlopen(f"{base_url}/web/embed-example.html") as response:
+        assert "Content-Security-Policy" not in response.headers
+    page, _ = strict_page
+    page.goto(f"{base_url}/web/embed-example.html")
+    heights = [box["height"] for box in (f.bounding_box() for f in page.locator("iframe").all())]
+    assert heights == [640, 640], heights
+    assert page.evaluate("window.__violations") == []

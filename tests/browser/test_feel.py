@@ -196,11 +196,10 @@ END_NOTES = """async () => {
   const { snorkelingEndNote } = await import('./web/tables/snorkeling.js');
   const { t, setLanguage } = await import('./web/i18n.js');
   const state = (target, over = false) => ({ view: { is_over: over, options: { target_score: target } } });
-  const notes = [snorkelingEndNote({ totals: [9, 4, 11] }, state(12), t),
-                 snorkelingEndNote({ totals: [13, 13, 2] }, state(12), t),
-                 snorkelingEndNote({ totals: [13, 10, 2] }, state(12, true), t)];
+  const goal = (totals, s) => snorkelingEndNote({ totals, reason: 'stalemate' }, s, t, []).goal ?? null;
+  const notes = [goal([9, 4, 11], state(12)), goal([13, 13, 2], state(12)), goal([13, 10, 2], state(12, true))];
   await setLanguage('ar');
-  notes.push(snorkelingEndNote({ totals: [3, 1] }, state(6), t), snorkelingEndNote({ totals: [7, 7] }, state(6), t));
+  notes.push(goal([3, 1], state(6)), goal([7, 7], state(6)));
   await setLanguage('en');
   return notes;
 }"""

@@ -15,15 +15,14 @@
 
 const MIN_SCALE = 0.4;
 const MAX_SCALE = 1.5;
-const STEPS = 7;  // binary search: the scale is found to within about 1%
+const TOLERANCE = 1.02;  // the scale found is within 2% of the largest that fits
 
-function overflows(felt) {
-  return felt.scrollHeight > felt.clientHeight + 1 || felt.scrollWidth > felt.clientWidth + 1;
-}
-
-function setScale(felt, scale) {
+// The room the felt's content has at `scale`: 1 or more if nothing overflows, else about the share
+// of the content that fits (the next scale to try is `scale` times that). Each call lays the felt
+// out: the one costly step (several ms for a full table).
+function roomAt(felt, scale) {
   felt.style.setProperty("--fit", String(scale));
-  felt.dataset.fit = scale.toFixed(2);
+  return Math.min((felt.clientHeight + 1) / felt.scrollHeight, (felt.clientWidth + 1) / felt.scrollWidth);
 }
 
 /** Zoom the felt's content (CSS `zoom` on the felt's children via --fit) to fit its box.
@@ -37,35 +36,34 @@ export function fitFelt(felt, layout = felt.dataset.layout ?? "", hold = felt.da
   felt.dataset.fitBox = box;
   felt.dataset.layout = layout;
   felt.dataset.hold = hold ? "1" : "0";
-  // While held, a table that outgrew the held scale (a finished trick on show) usually fits the
-  // scale it shrank to last time: tried first, it spares the search's layouts on every move.
-  const shrunk = held == null ? null : Number(felt.dataset.fitShrunk) || null;
-  const scale = largestFit(felt, held ?? MAX_SCALE, shrunk);
-  if (held == null) {
-    felt.dataset.fitAnchor = String(scale);  // the most a held table returns to
-    felt.dataset.fitShrunk = "";
-  } else if (scale < held) {
-    felt.dataset.fitShrunk = String(scale);
-  }
+  // Found afresh from the scale of last time, or held: usually one to three layouts.
+  const scale = held == null ? largestFit(felt, MAX_SCALE, Number(felt.dataset.fitAnchor) || 1) : largestFit(felt, held, held);
+  if (held == null) felt.dataset.fitAnchor = String(scale);  // the most a held table returns to
+  felt.style.setProperty("--fit", String(scale));
+  felt.dataset.fit = scale.toFixed(2);
 }
 
-// The largest scale up to `high` at which nothing overflows (MIN_SCALE at the least); set on `felt`.
-// With `guess` (below `high`), that scale if it fits: close enough, and one layout.
-function largestFit(felt, high, guess = null) {
-  setScale(felt, high);
-  if (!overflows(felt)) return high;
-  if (guess != null && guess < high) {
-    setScale(felt, guess);
-    if (!overflows(felt)) return guess;
-    high = guess;
+// The largest scale up to `high` at which nothing overflows, within TOLERANCE (MIN_SCALE at the
+// least), searched from `guess`: from a scale that overflows, the share of the content that fit
+// says where to look next; from one that fits, steps growing from it (x1.02, x1.04, x1.08, ...)
+// bracket the answer; then the bracket is halved.
+function largestFit(felt, high, guess) {
+  let low = 0;
+  let top = Infinity;
+  let next = Math.min(high, Math.max(MIN_SCALE, guess));
+  for (let step = TOLERANCE; ; step *= step) {
+    const room = roomAt(felt, next);
+    if (room >= 1) low = next;
+    else top = next;
+    if (!low && top <= MIN_SCALE) low = MIN_SCALE;  // the least, even if it overflows
+    if (low >= high) top = high;
+    if (low && top !== Infinity) break;
+    next = low ? Math.min(high, low * step) : Math.max(MIN_SCALE, Math.min(top / TOLERANCE, top * room));
   }
-  let low = MIN_SCALE;
-  for (let i = 0; i < STEPS; i++) {
-    const mid = (low + high) / 2;
-    felt.style.setProperty("--fit", String(mid));
-    if (overflows(felt)) high = mid;
-    else low = mid;
+  while (top / low > TOLERANCE) {
+    const mid = Math.sqrt(low * top);
+    if (roomAt(felt, mid) >= 1) low = mid;
+    else top = mid;
   }
-  setScale(felt, low);
   return low;
 }
