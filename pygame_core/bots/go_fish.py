@@ -126,22 +126,17 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
     legal actions) the ask it builds, which is legal whenever it is ``seat``'s turn: a rank
     ``seat`` holds (GF-2), of a seat with cards. Reads nothing hidden from ``seat`` (GEN-7): the search's rollouts
     call it on a sampled world with that world's own hand of the seat to move."""
-    counts = {}
-    for card in hand:
-        rank = card[0]
-        counts[rank] = counts[rank] + 1 if rank in counts else 1
+    counts = _counts(hand)
     holds = memory.holds
     draw = rng.random
     others = []
-    known = None
+    known = []
     for other, size in enumerate(sizes):
         if other != seat and size:
             others.append(other)
             held = holds[other]
             if held:
                 for rank in sorted(held.intersection(counts)):
-                    if known is None:
-                        known = []
                     known.append((counts[rank], draw(), other, rank))
     if known:
         _, _, target, rank = max(known)
