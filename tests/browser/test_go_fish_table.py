@@ -11,6 +11,9 @@ import re
 import pytest
 from pages import eventually, wait_for_my_turn_or_end
 
+# GF ranks as the English catalog names them in sentences (go_fish.ranks.*).
+RANKS = {'A': 'aces', '2': 'twos', '3': 'threes', '4': 'fours', '5': 'fives', '6': 'sixes', '7': 'sevens', '8': 'eights', '9': 'nines', 'T': 'tens', 'J': 'jacks', 'Q': 'queens', 'K': 'kings'}
+
 GAME_TIMEOUT_MS = 180_000
 HUMAN_ASK = re.compile(r"^Player 1 \(you\) asks Bot \d \(random\) for ")
 
@@ -291,10 +294,11 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
     """GF-10, what a player would otherwise read the log for: under the latest ask, the asks since
     your own last one (headed by that ask and how it went), at most four, those that asked you or
     that you asked first (in bold), then how many more there were, and the books laid in those
-    left out (GF-6: the score changed); the seat asked last shows the rank asked for on its corner.
+    left out (GF-6: the score changed); the seat asked last shows the rank asked for on its corner,
+    and the news says why it is your turn.
     Seed 9 (4 players, medium bots): 13 asks before your first turn."""
     open_app(page, base_url, "game=go_fish&players=4&seats=human,bot:medium,bot:medium,bot:medium&seed=9&speed=0")
-    seen, books_left = [], []
+    seen, books_left, seen_turns = [], [], set()
     for turn in range(3):
         assert wait_for_my_turn_or_end(page) == "playing"
         since, asked_before = asks_since_my_last(page)
@@ -324,9 +328,17 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
         seen.append((len(since), asked_before))
         latest = [e["entry"] for e in page.evaluate("window.tidepool.call('state', {log_from: 0})")["log"]
                   if e["type"] == "ask"][-1]
-        if latest["asked"] != 0:  # the asked seat's corner names the rank just asked for
+        # Why it is your turn (GF-3, GF-4, GF-5 "asked"): you asked last and go again, or you were
+        # asked and said "Go fish!".
+        turn = page.locator(".gf-news .gf-again").inner_text()
+        if latest["seat"] == 0:
+            assert turn == "You go again."
+        else:
+            assert (latest["asked"], turn) == (0, "You said “Go fish!”, so you ask next.")
+        seen_turns.add(turn)
+        if latest["asked"] != 0:  # the asked seat's corner says what it was just asked for
             badge = page.locator(f'.gf-seat.asked[data-seat="{latest["asked"]}"]')
-            assert badge.get_attribute("data-asked-for") == {"T": "10"}.get(latest["rank"], latest["rank"]) + "?"
+            assert badge.get_attribute("data-asked-for") == "Asked for " + RANKS[latest["rank"]]
         logged = page.locator("#log li").count()
         page.locator("#felt [data-legal]").first.click()  # a seat, then a rank
         page.locator('#felt [data-legal]:not([data-legal=""])').first.click()
@@ -335,3 +347,4 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
     # book laid in an ask left out.
     assert any(n > 4 for n, _ in seen) and any(n and asked for n, asked in seen), seen
     assert any(books_left), books_left
+    assert len(seen_turns) == 2, seen_turns

@@ -290,9 +290,9 @@ export function go_fish(felt, s, ui) {
     if (seat === view.current_player && !view.is_over) box.classList.add("current");
     if (view.winners.includes(seat)) box.classList.add("winner");
     if (latest?.asker === seat && !view.is_over) box.classList.add("asker");
-    if (latest?.asked === seat && !view.is_over) {  // the rank just asked for, on the asked seat's corner
+    if (latest?.asked === seat && !view.is_over) {  // what it was just asked for, on the asked seat's corner
       box.classList.add("asked");
-      box.dataset.askedFor = t("go_fish.asked_badge", { rank: SHOWN_RANK[latest.what[0]] ?? latest.what[0] });
+      box.dataset.askedFor = t("go_fish.asked_badge", { what: whatText(latest.what, t, n) });
     }
     const head = el("header", "seat-head");
     const name = el("span", "seat-name", s.names[seat]);
@@ -551,8 +551,14 @@ function newsLines(info, { t, n, tell, view }) {
     lines.push(line);
   }
   for (const e of info.other) lines.push(el("p", `gf-line gf-${e.type}`, e.text));
-  if (!view.is_over && info.asker != null && view.current_player === info.asker && (info.given || (info.fish && info.fish.length === 2))) {
+  // Whose turn it is now, and why (GF-3, GF-4, GF-5: after "Go fish" the asked player may be next).
+  const next = view.current_player;
+  if (view.is_over || info.asker == null || next == null) return lines;
+  if (next === info.asker && (info.given || (info.fish && info.fish.length === 2))) {
     lines.push(el("p", "gf-again", tell("go_fish.news.again", {}, info.asker)));
+  } else if (next !== info.asker) {
+    const saidIt = next === info.asked && info.fish && info.fish !== "none";
+    lines.push(el("p", "gf-again", tell(saidIt ? "go_fish.news.next_fish" : "go_fish.news.next", {}, null, next)));
   }
   return lines;
 }
