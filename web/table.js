@@ -430,8 +430,10 @@ function roundOverTitle(game, e) {
 // The entry of a round end stays on show until the player continues (a table with no human
 // continues by itself after a pause), with notes: what the last move settled (`before`: the log
 // items that close it, which name no seat: Enemy Anemone's last trick and who gains an Anemone
-// for it) and what the end itself brings (`after`: Anemones gained for the hand). `later` are the
-// next round's log items, listed when the player continues.
+// for it; left out when the renderer draws that position as a picture, which gives way to them
+// where the panel has no room for it) and what the end itself
+// brings (`after`: Anemones gained for the hand). `later` are the next round's log items, listed
+// when the player continues.
 function openRoundEnd(s, entry, before, after, later) {
   const e = entry.entry;
   const view = s.view;
@@ -462,13 +464,18 @@ function openRoundEnd(s, entry, before, after, later) {
   const notes = $("#round-end-notes");
   let settled = before.length;
   while (settled > 0 && before[settled - 1].entry?.seat == null && !ROUND_ENDS.has(before[settled - 1].type)) settled -= 1;
-  const { cause, goal } = tableOf(view.game).endNote?.(e, s, t, before) ?? {};
+  const { cause, goal, picture } = tableOf(view.game).endNote?.(e, s, t, before) ?? {};
   const note = (text, className = "") => Object.assign(document.createElement("li"), { className, textContent: text });
-  notes.replaceChildren(...[...before.slice(settled), ...after]
-    .filter((x) => x.text && !ROUND_ENDS.has(x.type)).map((x) => note(x.text)));
-  if (cause) notes.prepend(note(cause, "round-end-cause"));
-  if (goal) notes.append(note(goal, "round-end-goal"));
+  const tell = (drawn) => {  // the closing moves drawn as the picture, or told as notes
+    $("#round-end-picture").replaceChildren(...(drawn ? [drawn] : []));
+    notes.replaceChildren(...[...(drawn ? [] : before.slice(settled)), ...after]
+      .filter((x) => x.text && !ROUND_ENDS.has(x.type)).map((x) => note(x.text)));
+    if (cause) notes.prepend(note(cause, "round-end-cause"));
+    if (goal) notes.append(note(goal, "round-end-goal"));
+  };
+  tell(picture);
   box.hidden = false;
+  if (picture && box.scrollHeight > box.clientHeight + 1) tell(null);  // no room: the scores come first
   clearTimeout(app.botTimer);
   if (!s.seats.includes("human")) {
     app.roundEnd.timer = setTimeout(continueRound, Math.max(1500, app.speed * 3));

@@ -126,6 +126,11 @@ def test_human_plays_a_whole_game_by_clicking(page, base_url, open_app):
         moves = datasets(page.locator("#moves button"), "action")
         hand = datasets(felt.locator(".ea-hand .card"), "card")
         assert hand == sorted(hand, key=sort_key)
+        # EA-6: a 3, 5 or 8 (one point more in a score pile) shows a star, and only those.
+        assert datasets(felt.locator(".ea-hand .card.bonus"), "card") == [c for c in hand if c[1:] in ("3", "5", "8")]
+        if not page.evaluate("window.tidepool.call('state')").get("view", {}).get("score_pile"):
+            assert felt.locator(".ea-pile-points").inner_text() == \
+                "Your score pile is empty: each card you take scores 1, each ★ card (3, 5, 8) scores 2."
         offered = felt.locator(".ea-hand .card.playable, .ea-hand .card.discardable")
         # Only legal cards are offered, and every legal card is.
         assert set(datasets(offered, "card")) == {m.split()[1] for m in moves}

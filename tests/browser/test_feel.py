@@ -166,10 +166,16 @@ def test_round_end_names_every_player_with_the_scores(page, base_url, open_app, 
     # The side log stops with the round's end: the next round's deal is listed once you continue.
     starts = page.locator("#log li.log-round_start, #log li.log-hand_start")
     assert starts.count() == end["round"]
-    if game == "enemy_anemone":  # EA-5: the hand's last trick, settled by its last play, is told here
+    if game == "enemy_anemone":  # EA-5: the hand's last trick, settled by its last play, is drawn here
         k = max(i for i, e in enumerate(state["log"]) if e["type"] == "hand_end")
-        last_trick = [e["text"] for e in state["log"][:k] if e["type"] == "trick_end"][-1]
-        assert last_trick in page.locator("#round-end-notes li").all_inner_texts()
+        last_trick = [e for e in state["log"][:k] if e["type"] == "trick_end"][-1]
+        picture = page.locator("#round-end-picture")
+        assert picture.locator(".ea-slot .card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)") \
+            == last_trick["entry"]["cards"]
+        winner = picture.locator(".ea-slot.win")
+        assert winner.get_attribute("data-seat") == str(last_trick["entry"]["winner"])
+        assert picture.locator(".ea-result-win").inner_text().startswith(f'{state["names"][last_trick["entry"]["winner"]]} takes the trick')
+        assert last_trick["text"] not in page.locator("#round-end-notes li").all_inner_texts()  # drawn, not told twice
     # The bar names the round that ended while its table is up, not the next one already dealt.
     label = {"snorkeling": "Round {n}", "enemy_anemone": "Hand {n} of 4"}[game].format(n=end["round"])
     assert page.locator("#round-label").inner_text() == label
@@ -241,7 +247,8 @@ def test_round_end_in_a_small_frame_shows_every_seat_and_total_without_scrolling
                notes: [...document.querySelectorAll('#round-end-notes li')].map((li) => li.textContent) };
     }""")
     assert box["rows"] == 6 and box["off"] == [] and box["inner"] <= 1 and box["panel"] <= 1, box
-    notes = box["notes"]
+    notes = box["notes"]  # no room for the last trick's picture: the notes tell it
+    assert page.locator("#round-end-picture").inner_html() == ""
     assert any("wins trick 8" in note for note in notes) and any("Anemone" in note for note in notes), notes
     assert not any(" plays " in note or " leads " in note for note in notes), notes
 

@@ -39,8 +39,11 @@ function cardName(card, t) {
   return t("enemy_anemone.card", { suit: t(`enemy_anemone.suit.${card[0]}`), rank: card.slice(1) });
 }
 
+// A 3, 5 or 8 scores one point more in a score pile (EA-6): its face shows a star.
+const BONUS_RANKS = new Set(["3", "5", "8"]);
+
 function eaCard(card, t, extra = "") {
-  const node = el("div", `card ea ea-${card[0]} ${extra}`);
+  const node = el("div", `card ea ea-${card[0]} ${BONUS_RANKS.has(card.slice(1)) ? "bonus" : ""} ${extra}`);
   node.dataset.card = card;
   const name = cardName(card, t);
   named(node, name);
@@ -193,7 +196,7 @@ function resolvedSlots(s, last, t, small = false) {
   return { row, r };
 }
 
-function resultLines(s, last, r, t) {
+function resultLines(s, last, r, t, gain) {
   const box = el("div", "ea-result");
   const win = el("p", "ea-result-win", t("enemy_anemone.result.win", { name: s.names[last.winner], value: r.high }));
   const low = el("p", "ea-result-low", t("enemy_anemone.result.low", { name: s.names[last.lowest], value: r.low }));
@@ -203,7 +206,7 @@ function resultLines(s, last, r, t) {
     if (r.lowTie) low.append(el("span", "ea-tie", t("enemy_anemone.result.tie_low", { value: r.low })));
     box.append(win, low);
   }
-  if (memo.trickGain) box.append(el("p", "ea-result-gain", memo.trickGain));
+  if (gain) box.append(el("p", "ea-result-gain", gain));
   return box;
 }
 
@@ -410,12 +413,12 @@ function opponents(s, t) {
   return box;
 }
 
-// The last trick, small, with its result and where the lowest player's Anemone came from (EA-6):
-// beside the trick in play, or the final standings.
-function lastTrickRecap(s, last, t) {
+// The last trick, small, with its result and where the lowest player's Anemone came from (EA-7;
+// `gain`, a sentence): beside the trick in play, the final standings or the hand-end scores.
+function lastTrickRecap(s, last, t, gain = memo.trickGain) {
   const recap = el("section", "ea-panel ea-recap");
   const { row: mini, r } = resolvedSlots(s, last, t, true);
-  recap.append(el("h2", "", t("enemy_anemone.last_trick")), mini, resultLines(s, last, r, t));
+  recap.append(el("h2", "", t("enemy_anemone.last_trick")), mini, resultLines(s, last, r, t, gain));
   return recap;
 }
 
@@ -450,7 +453,7 @@ function trickArea(s, inTrick, ui) {
   main.classList.add("done");
   const { row, r } = resolvedSlots(s, last, t);
   main.append(el("h2", "ea-trick-title", t("enemy_anemone.trick_done", { trick: view.trick_number - 1 })),
-    row, resultLines(s, last, r, t));
+    row, resultLines(s, last, r, t, memo.trickGain));
   const key = `${view.round}:${view.trick_number}:${JSON.stringify(last)}`;
   if (memo.shown !== key) {
     memo.shown = key;
@@ -558,5 +561,17 @@ export function enemyAnemoneEndColumns(entry, s, t) {
   ];
 }
 
+/** The hand end's picture (table.js): the trick that ended the hand, with its result and the
+ * Anemone its lowest card gained (EA-5, EA-7: the log item among `before`, the items closing it). */
+export function enemyAnemoneEndNote(entry, s, t, before) {
+  const last = s.view.last_trick;
+  if (!last) return {};
+  const gain = before.findLast((x) => x.type.startsWith("anemone_"))?.text;
+  return { picture: lastTrickRecap(s, last, t, gain) };
+}
+
 /** This game's table, for tables/index.js. */
-export const table = { render: enemy_anemone, travels: enemyAnemoneTravels, ghost: enemyAnemoneGhost, endColumns: enemyAnemoneEndColumns };
+export const table = {
+  render: enemy_anemone, travels: enemyAnemoneTravels, ghost: enemyAnemoneGhost,
+  endColumns: enemyAnemoneEndColumns, endNote: enemyAnemoneEndNote,
+};

@@ -4,7 +4,7 @@
 // them decides what is legal. `travels` says what moved between two states and `ghost` how a card
 // in flight looks, for the shared motion (motion.js); `endColumns` what a round-end table shows
 // besides the scores and `endNote` its sentences ({cause, goal}: the move that ended the round, why
-// play goes on). A game without a module
+// play goes on; `picture`, a node: the position that ended it). A game without a module
 // of its own gets the generic table.
 const GAMES = {
   snorkeling: { module: () => import("./snorkeling.js") },
