@@ -612,6 +612,10 @@ function showOver(s) {
   const ending = s.log.findLast((e) => ROUND_ENDS.has(e.type) || (e.type === "end" && e.entry?.reason));
   const how = !ending ? "" : ROUND_ENDS.has(ending.type) ? roundOverTitle(view.game, ending.entry) : ending.text;
   if (how) $("#over-result").append(Object.assign(document.createElement("small"), { className: "over-how", textContent: how }));
+  // The move that ended the last round (Snorkeling: who put the Beach on whose pile).
+  const cause = ending && ROUND_ENDS.has(ending.type)
+    ? tableOf(view.game).endNote?.(ending.entry, s, t, s.log.slice(0, s.log.indexOf(ending)))?.cause : null;
+  if (cause) $("#over-result").append(Object.assign(document.createElement("small"), { className: "over-cause", textContent: cause }));
   const tieBreak = [...document.querySelectorAll("#log .log-tie_break")].at(-1);  // how a tie was broken
   if (tieBreak) $("#over-result").append(Object.assign(document.createElement("small"), { textContent: tieBreak.textContent }));
   const table = $("#over-scores");

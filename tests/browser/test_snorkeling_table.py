@@ -20,6 +20,13 @@ def test_all_bot_game_plays_itself_to_the_end(page, base_url, open_app):
     # SN-7: the dialog says how the last round ended.
     how = page.locator("#over-result .over-how").inner_text()
     assert re.fullmatch(r"Round \d+ is over: .+\.", how), how
+    # ... and the placement that ended it (seed 5: round 3 ends with a Beach).
+    assert how == "Round 3 is over: a Beach reached a pile.", how
+    state = page.evaluate("window.tidepool.call('state', {log_from: 0})")
+    k = max(i for i, e in enumerate(state["log"]) if e["type"] == "round_end")
+    beach = [e for e in state["log"][:k] if e["type"] == "place"][-1]
+    assert beach["entry"]["card"][1] == "0"
+    assert page.locator("#over-result .over-cause").inner_text() == beach["text"]
     # SN-8: the winner's total reaches the target of 6; the final table lists every seat.
     totals = [int(x) for x in page.locator("#scores td:last-child").all_inner_texts()]
     assert len(totals) == 3 and max(totals) >= 6
