@@ -125,8 +125,9 @@ QUIET = {"draw", "end", "keep"}  # moves the news leaves out: nothing on the tab
 def check_news(page):
     """The news box against the engine's log since your last move (SN-3 ... SN-6): at most five
     lines, one per turn (a player's centre plays and the card they put on a pile in one sentence)
-    or run of passes; every card put on your pile among them (the latest five), then every other
-    pile change and your passes when they fit; and the moves left out counted.
+    or run of passes; the latest move last and in bold, every card put on your pile among them (the
+    latest ones), then every other pile change and your passes when they fit; and the moves left
+    out counted.
     Returns how many moves it left out."""
     news = page.locator(".sn-news li:not(.more)").all_inner_texts()
     log = page.evaluate("window.tidepool.call('state', {log_from: 0})")["log"]
@@ -139,7 +140,7 @@ def check_news(page):
     told = lambda e: e["text"].split(" puts ", 1)[-1] if e["type"] == "place" else e["text"]
     on_mine = [told(e) for e in since if e["type"] == "place" and e["entry"]["target"] == 0]
     piles = [told(e) for e in since if e["type"] in ("place", "takeback")]
-    assert all(any(text in line for line in news) for text in on_mine[-5:]), (news, on_mine)
+    assert all(any(text in line for line in news) for text in on_mine[-4:]), (news, on_mine)
     my_passes = sum(1 for e in since if e["type"] == "pass" and e["entry"]["seat"] == 0)
     if len(piles) + my_passes <= 5:  # then every pile change, and the passes made for you, are told
         assert all(any(text in line for line in news) for text in piles), (news, piles)
@@ -157,7 +158,10 @@ def check_news(page):
                                      else "…and 1 more move (in the game log).")
     else:
         assert more.count() == 0
+    # The latest move is always told, last and in bold.
     assert page.locator(".sn-news li.latest").inner_text() == news[-1]
+    names = page.evaluate("window.tidepool.call('state')")["names"]
+    assert since and names[since[-1]["entry"]["seat"]] in news[-1], (news, since[-1])
     # Each card named in a line carries a swatch of its colour.
     chips = page.locator(".sn-news .sn-chip").all()
     assert chips or not any(" to the centre" in line for line in news), news

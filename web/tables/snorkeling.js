@@ -80,16 +80,18 @@ function withChips(text, cards, t) {
 }
 
 /** The news box: the moves of this round since seat `me` last played (a pass, often made for
- * you, does not count), at most NEWS_LINES: cards put on `me`'s pile first, then the other pile
- * changes (SN-5, SN-6) and `me`'s passes, then the latest; then how many were left out. A table with no player
+ * you, does not count), at most NEWS_LINES, in order: the latest move (in bold) always, then cards
+ * put on `me`'s pile, then the other pile changes (SN-5, SN-6) and `me`'s passes, then the others;
+ * then how many were left out. A table with no player
  * shows its latest moves. Null when there is nothing to tell. */
 function newsBox(me, names, t) {
   let from = news.entries.findLastIndex((e) => e.type === "round_start");
   if (me != null) from = Math.max(from, news.entries.findLastIndex((e) => e.entry?.seat === me && !["round_start", "pass"].includes(e.type)));
-  // Cards put on your pile first; then the other pile changes and the passes made for you.
-  const weight = (line) => (line.target === me ? 2
-    : line.target != null || line.type === "takeback" || (line.type === "pass" && line.seats.includes(me)) ? 1 : 0);
+  // The latest move always (in bold), then cards put on your pile; then the other pile changes
+  // and the passes made for you.
   const all = newsLines(news.entries.slice(from + 1), names, t, me);
+  const weight = (line) => (line === all.at(-1) ? 3 : line.target === me ? 2
+    : line.target != null || line.type === "takeback" || (line.type === "pass" && line.seats.includes(me)) ? 1 : 0);
   const { shown: lines } = pickLines(all, weight, NEWS_LINES);
   if (!lines.length) return null;
   const more = all.filter((line) => !lines.includes(line)).reduce((sum, line) => sum + movesIn(line), 0);
@@ -99,7 +101,7 @@ function newsBox(me, names, t) {
   box.append(el("p", "sn-news-title", title));
   const list = el("ol", "");
   for (const line of lines) {
-    const item = el("li", line === lines.at(-1) ? "latest" : "");
+    const item = el("li", line === all.at(-1) ? "latest" : "");
     item.append(...withChips(line.text, [...line.cards, line.placed], t));
     list.append(item);
   }
