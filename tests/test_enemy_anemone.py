@@ -234,6 +234,10 @@ def test_ea3_player_without_a_new_suit_discards_into_own_score_pile():
     assert view["score_pile_bonus"] == 1 and view["score_pile_points"] == 2
     assert g.view(0)["score_pile"] == ["J2", "O3"]
     assert view["hand_sizes"] == [9, 9, 9]
+    # The finished trick stays in the view with who discarded into it (EA-12: not what).
+    assert view["last_trick"] == {"trick": [{"seat": 0, "card": "O3", "value": 3, "anemones": []},
+                                            {"seat": 1, "card": "J2", "value": 2, "anemones": []}],
+                                  "winner": 0, "lowest": 1, "discards": [2]}
 
 
 def test_ea3_discard_is_illegal_while_holding_a_new_suit():
@@ -346,6 +350,7 @@ def test_ea5_highest_takes_all_played_cards_lowest_gains_winner_leads():
     assert g.current_player == 1 and view["leader"] == 1 and view["trick"] == []
     assert view["trick_number"] == 2
     assert view["last_trick"]["winner"] == 1 and view["last_trick"]["lowest"] == 2
+    assert view["last_trick"]["discards"] == []
 
 
 def test_ea5_tie_for_highest_goes_to_later_card():

@@ -262,7 +262,7 @@ class EnemyAnemone(Game):
             self.log("anemones_return", count=returned, supply=self.supply)
         self._gain(lowest, 1, "lowest_card")
         self.last_trick = trick
-        self.last_result = (winner, lowest)
+        self.last_result = (winner, lowest, tuple(self.trick_discards))
         if self.stock:  # EA-11: winner draws first
             for seat in (winner, 1 - winner):
                 drawn = self.stock[-2:]
@@ -375,8 +375,9 @@ class EnemyAnemone(Game):
         bonus = sum(BONUS[c] for c in pile)
         last = None
         if self.last_result is not None:
-            last = {"trick": self._entries(self.last_trick), "winner": self.last_result[0],
-                    "lowest": self.last_result[1]}
+            winner, lowest, discards = self.last_result
+            last = {"trick": self._entries(self.last_trick), "winner": winner, "lowest": lowest,
+                    "discards": list(discards)}
         return {
             "hand": list(self.hands[seat]) if own else [],
             "hand_sizes": [len(h) for h in self.hands],

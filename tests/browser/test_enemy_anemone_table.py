@@ -119,13 +119,17 @@ def test_human_plays_a_whole_game_by_clicking(page, base_url, open_app):
     _, _, expected_totals = simulate(3, seed)
     open_app(page, base_url, query(3, seed))
     felt = page.locator("#felt")
-    attached = escaped = discards = turns = 0
+    attached = escaped = discards = turns = recap_discards = 0
     while wait_for_my_turn_or_end(page) == "playing":
         turns += 1
         assert turns < 200
         moves = datasets(page.locator("#moves button"), "action")
         hand = datasets(felt.locator(".ea-hand .card"), "card")
         assert hand == sorted(hand, key=sort_key)
+        # EA-3: the last trick's recap has every seat, one that discarded face down.
+        if felt.locator(".ea-recap:not(.ea-recap-empty)").count():
+            assert felt.locator(".ea-recap .ea-slot").count() == 3
+            recap_discards += felt.locator(".ea-recap .ea-slot.discard").count()
         # EA-6: a 3, 5 or 8 (one point more in a score pile) shows a star, and only those.
         assert datasets(felt.locator(".ea-hand .card.bonus"), "card") == [c for c in hand if c[1:] in ("3", "5", "8")]
         if not page.evaluate("window.tidepool.call('state')").get("view", {}).get("score_pile"):
@@ -186,6 +190,7 @@ def test_human_plays_a_whole_game_by_clicking(page, base_url, open_app):
         assert offered.first.locator(".ea-attached").count() == 0
         offered.first.click()
     assert attached == 1 and discards >= 1 and escaped == 1
+    assert recap_discards >= discards, (recap_discards, discards)  # your own discards are in the recaps too
     assert page.locator("#log li", has_text="Player 1 (you) plays").filter(has_text="with one Anemone").count() >= 1
     totals = [int(x) for x in page.locator("#scores td:last-child").all_inner_texts()]
     assert totals == expected_totals

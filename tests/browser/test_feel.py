@@ -170,8 +170,9 @@ def test_round_end_names_every_player_with_the_scores(page, base_url, open_app, 
         k = max(i for i, e in enumerate(state["log"]) if e["type"] == "hand_end")
         last_trick = [e for e in state["log"][:k] if e["type"] == "trick_end"][-1]
         picture = page.locator("#round-end-picture")
-        assert picture.locator(".ea-slot .card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)") \
+        assert picture.locator(".ea-slot .card.ea").evaluate_all("(cs) => cs.map((c) => c.dataset.card)") \
             == last_trick["entry"]["cards"]
+        assert picture.locator(".ea-slot").count() == 3  # a seat that discarded shows a face-down card
         winner = picture.locator(".ea-slot.win")
         assert winner.get_attribute("data-seat") == str(last_trick["entry"]["winner"])
         assert picture.locator(".ea-result-win").inner_text().startswith(f'{state["names"][last_trick["entry"]["winner"]]} takes the trick')

@@ -62,6 +62,9 @@ def test_human_turn_offers_only_legal_moves(page, base_url, open_app):
     open_app(page, base_url, "game=snorkeling&players=2&seats=human,bot:random&seed=4&speed=0"
                              "&options=first_player=0")
     wait_for_my_turn_or_end(page)
+    # Your pile, beside your hand, is captioned (SN-5: cards land on it).
+    assert page.locator("#felt .seat.mine .my-pile .label").get_attribute("data-shown") == "Your pile"
+    assert page.locator("#felt .seat.mine .my-pile [data-anchor='pile-0']").count() == 1
     moves = page.locator("#moves button").evaluate_all("bs => bs.map(b => b.dataset.action)")
     playable = page.locator("#felt .hand .card.playable").evaluate_all("cs => cs.map(c => c.dataset.card)")
     assert "pass" in moves

@@ -193,6 +193,8 @@ function resolvedSlots(s, last, t, small = false) {
     }
     row.append(node);
   });
+  // Who discarded instead of playing (EA-3): face down, after the cards played.
+  for (const seat of last.discards ?? []) row.append(slotNode(s, { seat, discard: true }, t));
   return { row, r };
 }
 
@@ -567,7 +569,9 @@ export function enemyAnemoneEndNote(entry, s, t, before) {
   const last = s.view.last_trick;
   if (!last) return {};
   const gain = before.findLast((x) => x.type.startsWith("anemone_"))?.text;
-  return { picture: lastTrickRecap(s, last, t, gain) };
+  const picture = lastTrickRecap(s, last, t, gain);
+  picture.dataset.players = s.view.players;
+  return { picture };
 }
 
 /** This game's table, for tables/index.js. */

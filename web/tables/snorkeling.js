@@ -239,6 +239,10 @@ export function snorkeling(felt, s, ui) {
   if (me == null) return;
   const mine = seatBox(me);  // never a target: no card goes on your own pile
   mine.classList.add("mine");
+  // Your pile sits beside your hand: a caption tells the two apart (the pile's name says it to readers).
+  const pileBox = el("div", "my-pile");
+  pileBox.append(painted("span", "label", t("snorkeling.your_pile"), { hidden: true }), mine.querySelector(".pile"));
+  mine.append(pileBox);
   const hand = el("div", "hand");
   hand.dataset.part = "hand";
   hand.dataset.anchor = `seat-${me}`;
