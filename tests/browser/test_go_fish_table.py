@@ -109,13 +109,19 @@ def test_human_asks_by_clicking_and_plays_a_whole_game(page, base_url, open_app)
 
 
 def test_keyboard_ask_and_cancel(page, base_url, open_app):
-    """Tab/Enter reach every step: a rank, then (focus moves there) the opponent."""
+    """Tab/Enter reach every step: a rank, then (focus moves there) the opponent; nothing moves
+    while you pick."""
     open_app(page, base_url, f"game=go_fish&players=3&seats=human,{bots(2)}&seed=9&speed=0&options=first_player=0")
     assert wait_for_my_turn_or_end(page) == "playing"
     group = page.locator("#felt .gf-hand .gf-group.playable").first
     group.focus()
+    places = "() => ['.gf-hand', '.gf-seat:not(.mine)'].map((sel) => { const r = document.querySelector('#felt ' + sel).getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round); })"
+    before = page.evaluate(places)
     page.keyboard.press("Enter")
     assert page.locator("#felt .gf-hand .gf-group.selected").count() == 1
+    # Cancel comes up in your seat's header: the hand and the seats keep their place and size.
+    assert page.locator("#felt .gf-seat.mine .seat-head .gf-cancel").count() == 1
+    assert page.evaluate(places) == before
     page.locator("#felt .gf-cancel").click()  # and back
     assert page.locator("#felt .gf-hand .gf-group.selected").count() == 0
     group = page.locator("#felt .gf-hand .gf-group.playable").first

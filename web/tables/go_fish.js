@@ -405,22 +405,20 @@ export function go_fish(felt, s, ui) {
   if (me != null) {
     const mine = seatBox(me);
     mine.classList.add("mine");
-    const hintRow = el("div", "gf-hint-row");
     if (myTurn) {
       if (sel.c != null) ui.prompt(t("go_fish.hint.card_seat", { card: n.card(sel.c) }));
       else if (sel.r != null && askCard) ui.prompt(t("go_fish.hint.card", { rank: n.rank(sel.r) }));
       else if (sel.r != null) ui.prompt(t("go_fish.hint.rank", { ranks: n.ranks(sel.r) }));
       else if (sel.s != null) ui.prompt(t("go_fish.hint.seat", { name: s.names[sel.s] }));
       else ui.prompt(t("go_fish.hint.start"));
-      if (Object.keys(sel).length) {
+      if (Object.keys(sel).length) {  // in the seat's header: the hand never moves for it
         const cancel = el("button", "gf-cancel", t("go_fish.cancel"));
         cancel.type = "button";
         cancel.dataset.key = "cancel";
         cancel.addEventListener("click", clear);
-        hintRow.append(cancel);
+        mine.querySelector(".seat-name").after(cancel);
       }
     }
-    if (hintRow.childElementCount) mine.append(hintRow);
     const picking = myTurn && askCard && sel.r != null && sel.c == null;
     felt.dataset.mode = picking ? "picker" : "";  // the zoom fits the card picker, then fits again
     mine.classList.toggle("my-turn", myTurn);
