@@ -219,3 +219,17 @@ def test_a_card_for_the_centre_or_a_pile_says_both(page, base_url, open_app):
     assert prompt.startswith("Now choose where ") and prompt.endswith(" goes: the centre or a highlighted pile."), prompt
     assert page.locator("#felt .centre.target").count() == 1
     assert page.locator("#felt .seat.target").count() >= 1
+
+
+def test_two_opponents_share_a_row_on_a_phone_at_every_turn(page, base_url, open_app):
+    """On a phone the two opponents of a 3-player table sit side by side on every turn, whatever
+    the zoom and however their hands grow: the seats never jump between one row and two."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:medium,bot:medium&seed=7&speed=0")
+    tops = "() => [...document.querySelectorAll('#felt .opponents > .seat')].map((s) => Math.round(s.getBoundingClientRect().top))"
+    for _ in range(8):
+        if wait_for_my_turn_or_end(page) != "playing":
+            break
+        first, second = page.evaluate(tops)
+        assert first == second
+        make_a_move(page)
