@@ -431,9 +431,8 @@ function roundOverTitle(game, e) {
 // continues by itself after a pause), with notes: what the last move settled (`before`: the log
 // items that close it, which name no seat: Enemy Anemone's last trick and who gains an Anemone
 // for it; left out when the renderer draws that position as a picture, which gives way to them
-// where the panel has no room for it) and what the end itself
-// brings (`after`: Anemones gained for the hand). `later` are the next round's log items, listed
-// when the player continues.
+// where the panel has no room for it) and what the end itself brings (`after`: Anemones gained
+// for the hand). `later` are the next round's log items, listed when the player continues.
 function openRoundEnd(s, entry, before, after, later) {
   const e = entry.entry;
   const view = s.view;
