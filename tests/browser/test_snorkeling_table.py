@@ -233,3 +233,32 @@ def test_two_opponents_share_a_row_on_a_phone_at_every_turn(page, base_url, open
         first, second = page.evaluate(tops)
         assert first == second
         make_a_move(page)
+
+
+def test_cards_before_the_one_played_keep_their_place(page, base_url, open_app):
+    """SN-3: a turn may play several cards to the centre; on a phone the cards before the one just
+    played stay where they were, so the next tap lands on the card the player aimed at."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:medium,bot:medium&seed=7&speed=0")
+    # Where each card is across (a playable card's lift is a transform, up only) and where the hand is.
+    rects = """(n) => [Math.round(document.querySelector('#felt [data-part=hand]').getBoundingClientRect().top),
+      ...[...document.querySelectorAll('#felt [data-part=hand] .card')].slice(0, n).map((c) => Math.round(c.getBoundingClientRect().x))]"""
+    checked = 0
+    for _ in range(12):
+        if wait_for_my_turn_or_end(page) != "playing":
+            break
+        cards = page.locator("#felt [data-part=hand] .card")
+        legal = cards.evaluate_all("(cs) => cs.map((c) => c.dataset.legal ?? null)")
+        plays = [k for k, a in enumerate(legal) if a and a.startswith("center ")]
+        if not plays:
+            make_a_move(page)
+            continue
+        k = plays[-1]
+        before = page.evaluate(rects, k)
+        logged = page.locator("#log li").count()
+        cards.nth(k).click()
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}")
+        if page.evaluate("document.documentElement.dataset.turn") == "0" and cards.count() == len(legal) - 1:
+            assert page.evaluate(rects, k) == before
+            checked += 1
+    assert checked >= 2, checked
