@@ -149,8 +149,10 @@ def check_news(page):
         assert all(any(text in line for line in news) for text in piles), (news, piles)
         assert not my_passes or any("Player 1 (you)" in line and "pass" in line for line in news), news
     # A line is a turn ("X plays blue 3, blue 4 to the centre and puts orange 2 on your pile."),
-    # a run of passes ("X, Y pass.") or one move.
+    # a run of passes ("X, Y pass.", counted once a seat passes again) or one move.
     def moves(line):
+        if counted := re.match(r"Nobody could play: (\d+) passes in a row \(", line):  # came round again
+            return int(counted[1])
         if " to the centre" in line:
             return line.split(" to the centre")[0].count(", ") + 1 + (" and puts " in line)
         return line.count(", ") + 1 if line.endswith(" pass.") else 1
@@ -262,3 +264,30 @@ def test_cards_before_the_one_played_keep_their_place(page, base_url, open_app):
             assert page.evaluate(rects, k) == before
             checked += 1
     assert checked >= 2, checked
+
+
+PASS_RUNS = """async () => {
+  const { newsLines } = await import('./web/tables/snorkeling.js');
+  const { t, setLanguage } = await import('./web/i18n.js');
+  const names = ['Player 1 (you)', 'Bot 2', 'Bot 3'];
+  const run = (seats) => seats.map((seat, i) => ({ i, type: 'pass', text: `${names[seat]} passes.`, entry: { seat } }));
+  const texts = () => [run([1, 2]), run([1, 2, 0, 1, 2, 0, 1])].map((entries) => newsLines(entries, names, t, 0).map((l) => l.text));
+  const out = texts();
+  await setLanguage('ar');
+  out.push(...texts());
+  await setLanguage('en');
+  return out;
+}"""
+
+
+def test_a_run_of_passes_round_the_table_is_counted(page, base_url, open_app):
+    """SN-3: a run of passes reads as one line naming each seat once; once it has come round the
+    table again it is counted instead of listing the same names over ("Nobody could play: 7
+    passes in a row (...)"); Arabic takes the dual for two and the plural 7 needs."""
+    open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=4&speed=0")
+    assert page.evaluate(PASS_RUNS) == [
+        ["Bot 2, Bot 3 pass."],
+        ["Nobody could play: 7 passes in a row (Bot 2, Bot 3, Player 1 (you))."],
+        ["Bot 2، Bot 3 يمرّران."],  # two: the dual
+        ["لم يستطع أحد اللعب: 7 تمريرات متتالية (Bot 2، Bot 3، Player 1 (you))."],
+    ]

@@ -29,10 +29,11 @@ function rememberNews(s) {
 
 /** The news lines, one per turn: a player's centre plays and the card they put on a pile in one
  * sentence ("Bot 2 plays blue 3, blue 4 to the centre and puts orange 2 on your pile."), a run of
- * passes in one ("Bot 2, Bot 3 pass."), every other move in the log's own sentence. Each line is
+ * passes in one ("Bot 2, Bot 3 pass.", or counted once it came round the table again: "Nobody
+ * could play: 7 passes in a row (…)."), every other move in the log's own sentence. Each line is
  * {type, seat, target, cards, seats, text}: `type` "turn" for centre plays (`target` the pile a
  * card went on, else undefined), else the log entry's type. */
-function newsLines(entries, names, t, me) {
+export function newsLines(entries, names, t, me) {
   const lines = [];
   for (const e of entries) {
     const seat = e.entry?.seat;
@@ -52,8 +53,10 @@ function newsLines(entries, names, t, me) {
         { seat: names[line.seat], cards, card: cardName(line.placed, t), target: names[line.target] });
     } else if (line.type === "turn" && n > 1) {
       line.text = t("snorkeling.news.centre", { seat: names[line.seat], cards, n, count: n });
-    } else if (line.type === "pass" && n > 1) {
-      line.text = t("snorkeling.news.passes", { names: join(line.seats.map((x) => names[x])), n, count: n });
+    } else if (line.type === "pass" && n > 1) {  // a run that came round the table again: counted
+      const who = [...new Set(line.seats)];
+      line.text = t(who.length < n ? "snorkeling.news.passes_round" : "snorkeling.news.passes",
+        { names: join(who.map((x) => names[x])), n, count: n });
     }
   }
   return lines;
