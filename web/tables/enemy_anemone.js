@@ -348,9 +348,11 @@ function draw(felt, s, ui) {
   const moves = s.moves.map((m) => m.action);
   felt.replaceChildren();
   felt.className = `felt ea-table ea-p${view.players}`;
-  felt.append(infoBar(view, t), opponents(s, t));
-
   const inTrick = view.trick.length + view.trick_discards.length > 0;
+  // The trick on show: a finished one stays in the middle until the next is led.
+  const onShow = inTrick || !view.last_trick || view.trick_number === 1 ? view.trick_number : view.trick_number - 1;
+  felt.append(infoBar(view, t, onShow), opponents(s, t));
+
   const middle = el("div", "ea-middle");
   middle.append(...trickArea(s, inTrick, ui));
   felt.append(middle);
@@ -373,10 +375,10 @@ function draw(felt, s, ui) {
 }
 
 // Top bar: hand, trick, Anemone supply and (2 players) the stock.
-function infoBar(view, t) {
+function infoBar(view, t, trick) {
   const info = el("div", "ea-info");
   info.append(el("span", "ea-chip ea-hand-no", t("enemy_anemone.hand_no", { round: view.round })));
-  if (!view.is_over) info.append(el("span", "ea-chip", t("enemy_anemone.trick_no", { trick: view.trick_number })));
+  if (!view.is_over) info.append(el("span", "ea-chip", t("enemy_anemone.trick_no", { trick })));
   const supply = el("span", "ea-chip ea-supply");
   supply.dataset.anchor = "supply";
   if (view.supply) supply.append(token(1, t, "tiny"));  // an empty supply shows no Anemone
