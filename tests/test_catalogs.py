@@ -32,8 +32,8 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 LOANS = {
     "all": {"Tidepool", "Snorkeling", "Enemy Anemone"},
     "de": {"Go Fish", "Bot {n} ({level})", "Bot ({level})", "Anemone +{side}", "Marina", "Finn", "Kai"},
-    "id": {"Go Fish", "Bot {n} ({level})", "Bot ({level})", "Total", "Menu", "Marina"},
-    "pt": {"Total", "Menu", "Marina"},
+    "id": {"Go Fish", "Bot {n} ({level})", "Bot ({level})", "Total", "Total {n}", "Menu", "Marina"},
+    "pt": {"Total", "Total {n}", "Menu", "Marina"},
     "ar": set(),
 }
 IDENTIFIER_KEYS = re.compile(r"^(dir|lang\.\w+|rules\.\w+\.(sections|questions))$")

@@ -298,7 +298,8 @@ function seatBox(s, seat, t) {
   const head = el("header", "seat-head");
   const name = el("span", "seat-name", s.names[seat]);
   if (seat === view.leader && !view.is_over) name.append(el("span", "ea-lead", t("enemy_anemone.leads")));
-  const score = el("span", "seat-score", String(view.totals[seat]));
+  // Your own badge says what it counts, beside your score pile's points for this hand.
+  const score = el("span", "seat-score", seat === s.viewer ? t("enemy_anemone.total_n", { n: view.totals[seat] }) : String(view.totals[seat]));
   score.title = t("enemy_anemone.total");
   head.append(name, score);
   box.append(head);
