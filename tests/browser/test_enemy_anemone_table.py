@@ -132,7 +132,9 @@ def test_human_plays_a_whole_game_by_clicking(page, base_url, open_app):
             recap_discards += felt.locator(".ea-recap .ea-slot.discard").count()
         # EA-6: a 3, 5 or 8 (one point more in a score pile) shows a star, and only those.
         assert datasets(felt.locator(".ea-hand .card.bonus"), "card") == [c for c in hand if c[1:] in ("3", "5", "8")]
-        if not page.evaluate("window.tidepool.call('state')").get("view", {}).get("score_pile"):
+        view = page.evaluate("window.tidepool.call('state')")["view"]
+        assert felt.locator(".ea-seat.mine .seat-score").inner_text() == f"Total {view['totals'][0]}"  # EA-9
+        if not view["score_pile"]:
             assert felt.locator(".ea-pile-points").inner_text() == \
                 "Your score pile is empty: each card you take scores 1, each ★ card (3, 5, 8) scores 2."
         offered = felt.locator(".ea-hand .card.playable, .ea-hand .card.discardable")
