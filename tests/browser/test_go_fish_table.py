@@ -336,7 +336,7 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
                   if e["type"] == "ask"][-1]
         # Why it is your turn (GF-3, GF-4, GF-5 "asked"): you asked last and go again, or you were
         # asked and said "Go fish!".
-        turn = page.locator(".gf-news .gf-again").inner_text()
+        turn = page.locator(".gf-news .gf-turn").inner_text()
         if latest["seat"] == 0:
             assert turn == "You go again."
         else:

@@ -553,10 +553,10 @@ function newsLines(info, { t, n, tell, view }) {
   const next = view.current_player;
   if (view.is_over || info.asker == null || next == null) return lines;
   if (next === info.asker && (info.given || (info.fish && info.fish.length === 2))) {
-    lines.push(el("p", "gf-again", tell("go_fish.news.again", {}, info.asker)));
+    lines.push(el("p", "gf-turn", tell("go_fish.news.again", {}, info.asker)));
   } else if (next !== info.asker) {
     const saidIt = next === info.asked && info.fish && info.fish !== "none";
-    lines.push(el("p", "gf-again", tell(saidIt ? "go_fish.news.next_fish" : "go_fish.news.next", {}, null, next)));
+    lines.push(el("p", "gf-turn", tell(saidIt ? "go_fish.news.next_fish" : "go_fish.news.next", {}, null, next)));
   }
   return lines;
 }

@@ -85,8 +85,8 @@ function withChips(text, cards, t) {
 /** The news box: the moves of this round since seat `me` last played (a pass, often made for
  * you, does not count), at most NEWS_LINES, in order: the latest move (in bold) always, then cards
  * put on `me`'s pile, then the other pile changes (SN-5, SN-6) and `me`'s passes, then the others;
- * then how many were left out. A table with no player
- * shows its latest moves. Null when there is nothing to tell. */
+ * then how many were left out. A table with no player shows its latest moves. Null when there is
+ * nothing to tell. */
 function newsBox(me, names, t) {
   let from = news.entries.findLastIndex((e) => e.type === "round_start");
   if (me != null) from = Math.max(from, news.entries.findLastIndex((e) => e.entry?.seat === me && !["round_start", "pass"].includes(e.type)));
