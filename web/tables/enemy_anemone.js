@@ -351,7 +351,7 @@ function draw(felt, s, ui) {
   felt.className = `felt ea-table ea-p${view.players}`;
   const inTrick = view.trick.length + view.trick_discards.length > 0;
   // The trick on show: a finished one stays in the middle until the next is led.
-  const onShow = inTrick || !view.last_trick || view.trick_number === 1 ? view.trick_number : view.trick_number - 1;
+  const onShow = showsFinishedTrick(view, inTrick) ? view.trick_number - 1 : view.trick_number;
   felt.append(infoBar(view, t, onShow), opponents(s, t));
 
   const middle = el("div", "ea-middle");
@@ -430,11 +430,20 @@ function lastTrickRecap(s, last, t, gain = memo.trickGain) {
 // The middle: the final standings; the results of the hand just over; the trick in play with the
 // last trick (or the hand results) beside it; or the trick just finished, which the bots leave on
 // show a little longer.
+// The first trick of hands 2-4, before it is led: the middle shows the last hand's results.
+function firstOfLaterHand(view) {
+  return view.round > 1 && view.trick_number === 1 && view.hand_scores.length > 0;
+}
+
+// Whether the middle shows the trick just finished (no card of the next one played yet).
+function showsFinishedTrick(view, inTrick) {
+  return !view.is_over && !inTrick && view.last_trick != null && !firstOfLaterHand(view);
+}
+
 function trickArea(s, inTrick, ui) {
   const { t } = ui;
   const view = s.view;
   const last = view.last_trick;
-  const firstOfLaterHand = view.round > 1 && view.trick_number === 1 && view.hand_scores.length > 0;
   const main = el("section", "ea-trick-area");
   main.setAttribute("aria-label", t("enemy_anemone.trick_no", { trick: view.trick_number }));
   if (view.is_over) {  // the standings, and the trick that ended the game beside them
@@ -447,11 +456,11 @@ function trickArea(s, inTrick, ui) {
     row.dataset.anchor = "trick";
     for (const slot of currentSlots(view)) row.append(slotNode(s, slot, t));
     main.append(row);
-    if (firstOfLaterHand) return [main, handResults(s, t, true)];
+    if (firstOfLaterHand(view)) return [main, handResults(s, t, true)];
     if (!last) return [main, firstRecap(s, el("section", "ea-panel ea-recap"), t)];
     return [main, lastTrickRecap(s, last, t)];
   }
-  if (firstOfLaterHand) {
+  if (firstOfLaterHand(view)) {
     main.append(handResults(s, t, false));
     return [main];
   }
