@@ -293,18 +293,25 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--jobs must be at least 1, --games at least 0 and --minutes above 0")
     seed = random.SystemRandom().randrange(2**32) if args.seed is None else args.seed
     started = time.monotonic()
-    if args.jobs == 1:
-        signal.signal(signal.SIGTERM, stop)  # kill PID (or Ctrl+C) ends the soak with its report
-        signal.signal(signal.SIGINT, stop)
-        stats = soak(args.minutes * 60, args.games, seed)
-    else:
-        seeds = random.Random(seed).sample(range(2**32), args.jobs)
-        shares = [None if args.games is None else args.games // args.jobs + (i < args.games % args.jobs)
-                  for i in range(args.jobs)]
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the jobs stop themselves and report
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-            stats = merge(pool.map(job, [(args.minutes * 60, share, s) for share, s in zip(shares, seeds)]))
+    handlers = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    try:
+        if args.jobs == 1:
+            signal.signal(signal.SIGTERM, stop)  # kill PID (or Ctrl+C) ends the soak with its report
+            signal.signal(signal.SIGINT, stop)
+            stats = soak(args.minutes * 60, args.games, seed)
+        else:
+            seeds = random.Random(seed).sample(range(2**32), args.jobs)
+            shares = [None if args.games is None else args.games // args.jobs + (i < args.games % args.jobs)
+                      for i in range(args.jobs)]
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the jobs stop themselves and report
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            # spawn, not fork: a fork copies locks held by the caller's other threads (a test run
+            # drives Chromium from threads) and the jobs can wait on them for ever
+            with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+                stats = merge(pool.map(job, [(args.minutes * 60, share, s) for share, s in zip(shares, seeds)]))
+    finally:  # a caller (the test suite) gets its own signal handlers back
+        signal.signal(signal.SIGTERM, handlers[0])
+        signal.signal(signal.SIGINT, handlers[1])
     elapsed = time.monotonic() - started
     for key, (count, actions, failures) in sorted(stats["per"].items()):
         print(f"  {key:<16}{count:>9} games{actions:>12} actions{failures:>6} failures")

@@ -288,7 +288,9 @@ def test_one_link_embedded_twice_keeps_two_saves(page, base_url):
     def hands():
         shown = []
         for frame in page.frames[1:]:
-            frame.wait_for_function("document.documentElement.dataset.state === 'playing'", timeout=TIMEOUT_MS)
+            # the bot may ask first and take cards from the hand: read it once it is your turn
+            frame.wait_for_function("document.documentElement.dataset.state === 'playing'"
+                                    " && document.documentElement.dataset.turn === '0'", timeout=TIMEOUT_MS)
             frame.locator('[data-part="hand"] [data-card]').first.wait_for(timeout=TIMEOUT_MS)
             shown.append(frame.locator('[data-part="hand"] [data-card]').evaluate_all("cs => cs.map((c) => c.dataset.card)"))
         return shown
