@@ -112,7 +112,7 @@ def test_news_says_what_happened_since_your_last_move(page, base_url, open_app):
     for _ in range(12):
         assert wait_for_my_turn_or_end(page) == "playing"
         centres.append(page.locator("#felt .centre").bounding_box()["x"])
-        if page.locator(".sn-news li").count():
+        if page.locator(".sn-news li:not(.round-start)").count():
             break
         make_a_move(page)
     # An empty news box keeps its place: the centre stays put whether or not there is news.
@@ -130,7 +130,8 @@ def check_news(page):
     lines, one per turn (a player's centre plays and the card they put on a pile in one sentence)
     or run of passes; the latest move last and in bold, every card put on your pile among them (the
     latest ones), then every other pile change and your passes when they fit; and the moves left
-    out counted.
+    out counted. Before your first move of a round it opens with the round's start (SN-2: who
+    starts, the centre card).
     Returns how many moves it left out."""
     news = page.locator(".sn-news li:not(.more)").all_inner_texts()
     log = page.evaluate("window.tidepool.call('state', {log_from: 0})")["log"]
@@ -138,7 +139,16 @@ def check_news(page):
     mine = max((k for k, e in enumerate(log) if e["entry"].get("seat") == 0
                 and e["type"] not in QUIET | {"pass", "round_start"}), default=start)
     since = [e for e in log[max(start, mine) + 1:] if e["type"] not in QUIET]
-    assert 1 <= len(news) <= 5, news
+    opening = page.locator(".sn-news li.round-start").all_inner_texts()
+    assert opening == ([log[start]["text"]] if mine <= start else []), (opening, mine, start)
+    if opening:
+        assert news[0] == opening[0], news
+        assert re.match(r"Round \d+ begins\. .+ starts; the centre shows ", news[0]), news
+        news = news[1:]
+        if not since:  # you start the round: its start is the latest line
+            assert page.locator(".sn-news li.latest").inner_text() == opening[0]
+            return 0
+    assert 1 <= len(news) + len(opening) <= 5, news
     # "Bot 2 puts blue 3 on your pile." is told as "... puts blue 3 on your pile." after the centre play.
     told = lambda e: e["text"].split(" puts ", 1)[-1] if e["type"] == "place" else e["text"]
     on_mine = [told(e) for e in since if e["type"] == "place" and e["entry"]["target"] == 0]

@@ -42,7 +42,7 @@ export function newsLines(entries, names, t, me) {
     if (e.type === "center" && turn) last.cards.push(e.entry.card);
     else if (e.type === "place" && turn) Object.assign(last, { target: e.entry.target, placed: e.entry.card });
     else if (e.type === "pass" && last?.type === "pass") last.seats.push(seat);
-    else lines.push({ type: e.type === "center" ? "turn" : e.type, seat, target: e.entry?.target, text: e.text, cards: [e.entry?.card], seats: [seat] });
+    else lines.push({ type: e.type === "center" ? "turn" : e.type, seat, target: e.entry?.target, text: e.text, cards: [e.entry?.card ?? e.entry?.center], seats: [seat] });
   }
   const join = (list) => list.join(t("list_sep"));
   for (const line of lines) {
@@ -62,8 +62,10 @@ export function newsLines(entries, names, t, me) {
   return lines;
 }
 
-// How many moves a news line tells: a turn's centre plays and placement, a run of passes, else one.
-const movesIn = (line) => (line.type === "turn" ? line.cards.length + (line.placed ? 1 : 0) : line.type === "pass" ? line.seats.length : 1);
+// How many moves a news line tells: a turn's centre plays and placement, a run of passes, none
+// for a round's start, else one.
+const movesIn = (line) => (line.type === "turn" ? line.cards.length + (line.placed ? 1 : 0)
+  : line.type === "pass" ? line.seats.length : line.type === "round_start" ? 0 : 1);
 
 /** `text` as nodes, each name of one of `cards` (codes, undefined skipped) marked with a swatch of
  * its colour, so a card in the news is found on the table at a glance. */
@@ -83,17 +85,19 @@ function withChips(text, cards, t) {
 }
 
 /** The news box: the moves of this round since seat `me` last played (a pass, often made for
- * you, does not count), at most NEWS_LINES, in order: the latest move (in bold) always, then cards
+ * you, does not count), after the round's start (who starts it, the centre card) when `me` has
+ * not played in it yet, at most NEWS_LINES, in order: the round's start and the latest move (in
+ * bold) always, then cards
  * put on `me`'s pile, then the other pile changes (SN-5, SN-6) and `me`'s passes, then the others;
  * then how many were left out. A table with no player shows its latest moves. Null when there is
  * nothing to tell. */
 function newsBox(me, names, t) {
-  let from = news.entries.findLastIndex((e) => e.type === "round_start");
-  if (me != null) from = Math.max(from, news.entries.findLastIndex((e) => e.entry?.seat === me && !["round_start", "pass"].includes(e.type)));
-  // The latest move always (in bold), then cards put on your pile; then the other pile changes
-  // and the passes made for you.
-  const all = newsLines(news.entries.slice(from + 1), names, t, me);
-  const weight = (line) => (line === all.at(-1) ? 3 : line.target === me ? 2
+  const start = news.entries.findLastIndex((e) => e.type === "round_start");
+  const mine = me == null ? -1 : news.entries.findLastIndex((e) => e.entry?.seat === me && !["round_start", "pass"].includes(e.type));
+  // The round's start and the latest move always (the latest in bold), then cards put on your
+  // pile; then the other pile changes and the passes made for you.
+  const all = newsLines(news.entries.slice(mine > start ? mine + 1 : Math.max(start, 0)), names, t, me);
+  const weight = (line) => (line === all.at(-1) || line.type === "round_start" ? 3 : line.target === me ? 2
     : line.target != null || line.type === "takeback" || (line.type === "pass" && line.seats.includes(me)) ? 1 : 0);
   const { shown: lines } = pickLines(all, weight, NEWS_LINES);
   if (!lines.length) return null;
@@ -104,7 +108,7 @@ function newsBox(me, names, t) {
   box.append(el("p", "sn-news-title", title));
   const list = el("ol", "");
   for (const line of lines) {
-    const item = el("li", line === all.at(-1) ? "latest" : "");
+    const item = el("li", [line === all.at(-1) && "latest", line.type === "round_start" && "round-start"].filter(Boolean).join(" "));
     item.append(...withChips(line.text, [...line.cards, line.placed], t));
     list.append(item);
   }
