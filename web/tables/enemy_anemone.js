@@ -306,8 +306,11 @@ function seatBox(s, seat, t) {
   const stats = el("div", "ea-stats");
   const pile = el("span", "ea-pile");
   pile.dataset.anchor = `pile-${seat}`;
-  pile.append(cardBack("tiny"), el("span", "", String(view.score_pile_sizes[seat])));
-  pile.title = t("enemy_anemone.pile", { n: view.score_pile_sizes[seat] });
+  // An opponent's card count says what it counts ("5 cards"), unlike the gold total beside the
+  // name; yours is told in a sentence beside it (seat below).
+  const size = view.score_pile_sizes[seat];
+  pile.append(cardBack("tiny"), el("span", "", seat === s.viewer ? String(size) : t("enemy_anemone.pile_cards", { n: size })));
+  pile.title = t("enemy_anemone.pile", { n: size });
   named(pile, pile.title);
   const held = tokens(view.anemones[seat], t);
   held.dataset.anchor = `anemones-${seat}`;
