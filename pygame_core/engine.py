@@ -4,9 +4,9 @@ A game module subclasses :class:`Game` and implements ``_setup``, ``_legal_actio
 ``_game_view`` and ``full_deck``. Everything the three games share lives here once.
 
 State kept by a game must be JSON-free of objects: ``str``/``int``/``bool``/``None`` leaves,
-tuples, and lists nested at most two deep (a list of hands is fine), each list holding either lists
-or immutable values (dicts: the history's entries). :meth:`Game.fork` and :meth:`Game.clone` rely
-on it.
+tuples, and lists nested at most two deep (a list of hands is fine), each list holding only lists
+or only immutable values (dicts: the history's entries). :meth:`Game.fork` and :meth:`Game.clone`
+rely on it (they look at a list's first item to tell).
 """
 
 from __future__ import annotations
@@ -166,8 +166,8 @@ class Game:
     reveals_to_others: ClassVar[frozenset[str]] = frozenset()
     reveals_to_actor: ClassVar[frozenset[str]] = frozenset()
     # Set on the copies search bots play in (:meth:`sample_copy`): ``sampled`` (shuffles by
-    # :func:`random_order`), ``quiet`` (:meth:`log` keeps no history; set by the search when
-    # nothing reads the simulated history).
+    # :func:`random_order`), ``quiet`` (:meth:`log` keeps no history; set by the search, whose
+    # worlds keep none: a rollout policy that remembers the table talk hears each entry instead).
     sampled: bool = False
     quiet: bool = False
 
@@ -404,11 +404,8 @@ class Game:
         state = self.__dict__.copy()
         state["history"] = state["actions"] = ()  # replaced below, not copied
         for key, value in state.items():
-            if type(value) is list:
-                if list in map(type, value):  # a list of lists (hands, piles): copy each
-                    state[key] = [v[:] if type(v) is list else v for v in value]
-                else:
-                    state[key] = value[:]
+            if type(value) is list:  # of lists (hands, piles; copy each) or of immutable values
+                state[key] = [v[:] for v in value] if value and type(value[0]) is list else value[:]
             elif type(value) is dict:
                 state[key] = dict(value)
         state["history"] = history

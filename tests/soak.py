@@ -307,8 +307,12 @@ def main(argv: list[str] | None = None) -> int:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
             # spawn, not fork: a fork copies locks held by the caller's other threads (a test run
             # drives Chromium from threads) and the jobs can wait on them for ever
-            with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            pool = multiprocessing.get_context("spawn").Pool(args.jobs)
+            try:
                 stats = merge(pool.map(job, [(args.minutes * 60, share, s) for share, s in zip(shares, seeds)]))
+            finally:  # close, not terminate: a job ignores SIGTERM once done and ends on its own
+                pool.close()
+                pool.join()
     finally:  # a caller (the test suite) gets its own signal handlers back
         signal.signal(signal.SIGTERM, handlers[0])
         signal.signal(signal.SIGINT, handlers[1])

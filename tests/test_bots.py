@@ -440,6 +440,32 @@ def test_rollout_policy_is_the_medium_strategy(name, players):
         assert policy(game, random.Random(i)) == medium(game, seat, random.Random(i))
 
 
+@pytest.mark.parametrize("players,options", [(2, {}), (4, {}), (3, {"ask_card": True, "keep_playing": True})])
+def test_go_fish_rollout_memory_hears_what_the_history_tells(players, options):
+    """The search's worlds keep no history: Go Fish's rollout policy hears each entry as the world
+    would log it (GF-10's table talk). Played through a world that tells the memory instead of
+    logging, the memory ends as one that read the real game's history."""
+    for seed in range(4):
+        game = pc.new_game("go_fish", players, seed=seed, options=options)
+        world = game.fork()
+        dealt = len(world.history)
+        heard = go_fish_bots.Memory(players)
+        heard.read(game.history)
+        world.log = heard.hear
+        rng = random.Random(seed)
+        read = go_fish_bots.Memory(players)
+        told = 0  # positions where the memory knew something
+        while not game.is_over:
+            action = rng.choice(game.legal_actions())
+            game.apply(action)
+            world.step(action)
+            read.read(game.history)
+            assert (heard.holds, heard.lacks, heard.asked) == (read.holds, read.lacks, read.asked)
+            told += any(heard.holds)
+        assert len(world.history) == dealt < len(game.history)  # the world logged nothing
+        assert told
+
+
 def test_paired_margin_grows_with_the_rivals():
     """One rival: ``confidence`` standard errors; k rivals: the one-sided error shared out
     (Bonferroni), so noise alone unseats the first choice no more often with more moves."""

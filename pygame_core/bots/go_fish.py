@@ -32,7 +32,6 @@ PAIRED = True  # root moves compared on the same worlds; keep the expert's move 
 CONFIDENCE = 2.0  # ... by this many standard errors (for one rival, see ismcts.paired_margin)
 MODEL_OPPONENTS = True  # in the tree, the others play the medium strategy (no peeking)
 SAMPLES = 24  # determinizations the expert choice uses to judge the opponent's hand (2 players)
-READS_HISTORY = True  # the rollout policy remembers the simulated table talk (:class:`Memory`)
 ROLLOUT_ACTIONS = 400  # a rollout this long (keep_playing stalls) is cut off and evaluated
 
 
@@ -64,35 +63,40 @@ class Memory:
 
     def read(self, history: list[dict]) -> None:
         """Take in the history entries not read yet."""
-        holds, lacks = self.holds, self.lacks
+        hear = self.hear
         for entry in history[self.read_to:]:
-            kind = entry["type"]
-            if kind == "ask":
-                self.asked = entry["rank"]
-                holds[entry["seat"]].add(self.asked)
-            elif kind == "ask_card":  # a miss only says the asked player lacks that one card
-                self.asked = ""
-                holds[entry["seat"]].add(entry["card"][0])
-            elif kind == "give":
-                holds[entry["seat"]].discard(entry["rank"])
-                lacks[entry["seat"]].add(entry["rank"])
-                holds[entry["asker"]].add(entry["rank"])
-            elif kind == "give_card":
-                holds[entry["asker"]].add(entry["card"][0])
-            elif kind == "go_fish" or kind == "miss":
-                if self.asked:
-                    lacks[entry["seat"]].add(self.asked)
-            elif kind == "fish" or kind == "draw":
-                if not self.sticky:
-                    lacks[entry["seat"]].clear()
-            elif kind == "fish_shown":
-                holds[entry["seat"]].add(entry["card"][0])
-            elif kind == "book":
-                rank = entry["rank"]
-                for seat in range(len(holds)):
-                    holds[seat].discard(rank)
-                    lacks[seat].discard(rank)
+            hear(**entry)
         self.read_to = len(history)
+
+    def hear(self, type: str, **entry) -> None:
+        """Take in one history entry, given as :meth:`Game.log` writes it (``type`` and its
+        fields): the search's worlds call it in place of logging (see :func:`rollout_factory`)."""
+        holds, lacks = self.holds, self.lacks
+        if type == "ask":
+            self.asked = entry["rank"]
+            holds[entry["seat"]].add(self.asked)
+        elif type == "ask_card":  # a miss only says the asked player lacks that one card
+            self.asked = ""
+            holds[entry["seat"]].add(entry["card"][0])
+        elif type == "give":
+            holds[entry["seat"]].discard(entry["rank"])
+            lacks[entry["seat"]].add(entry["rank"])
+            holds[entry["asker"]].add(entry["rank"])
+        elif type == "give_card":
+            holds[entry["asker"]].add(entry["card"][0])
+        elif type == "go_fish" or type == "miss":
+            if self.asked:
+                lacks[entry["seat"]].add(self.asked)
+        elif type == "fish" or type == "draw":
+            if not self.sticky:
+                lacks[entry["seat"]].clear()
+        elif type == "fish_shown":
+            holds[entry["seat"]].add(entry["card"][0])
+        elif type == "book":
+            rank = entry["rank"]
+            for seat in range(len(holds)):
+                holds[seat].discard(rank)
+                lacks[seat].discard(rank)
 
 
 def _counts(hand: list[str]) -> dict[str, int]:
@@ -227,19 +231,20 @@ def _legal_or_random(action: str, legal: list[str] | dict | None, rng: random.Ra
 
 def rollout_factory(game: Game):
     """A maker of rollout policies: each simulated player plays the medium strategy with the
-    memory of the public history (read once here, then only the simulated part)."""
+    memory of the public history (read once here). The policy's ``hear`` is that memory's
+    :meth:`Memory.hear`: the search has its world tell it each simulated entry instead of
+    logging it (no history is kept in the search)."""
     base = Memory(game.players)
     base.read(game.history)
-    base.read_to = 0  # a sampled world's history starts empty (determinize): read all of it
 
     def make():
         memory = base.copy()
 
         def policy(world: Game, rng: random.Random) -> str:
-            memory.read(world.history)
             seat = world.current_player
             return decide(seat, world.hands[seat], list(map(len, world.hands)), world.ask_card,
                           None, memory, rng)
+        policy.hear = memory.hear
         return policy
     return make
 

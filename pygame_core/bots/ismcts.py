@@ -28,8 +28,9 @@ The search path: worlds are played with ``Game.moves()`` (the cached legal list)
 rollout policies read the world's state directly (the mover's own hand and public state, never
 another hand) through the same strategy functions the medium bot uses on its view, and are asked
 for every simulated move, forced ones too (a policy answers those at once, or, like Go Fish's,
-builds a legal move without listing the legal actions at all), a world
-keeps no history unless the policy reads it (``READS_HISTORY``), and ``determinize`` reuses
+builds a legal move without listing the legal actions at all), a world keeps no history (a policy
+that remembers the table talk, like Go Fish's, has its ``hear`` told each simulated entry in place
+of the world's :meth:`~pygame_core.engine.Game.log`), and ``determinize`` reuses
 per-position work (what the seat knows) across the samples. No rule exists twice: the
 conformance suite plays the same games through ``apply`` and ``step``.
 
@@ -38,7 +39,6 @@ are used; simulated worlds are copies, so the real hidden state is never read (t
 position taken at ``start`` is only ever passed to ``determinize``). Each game's bot module
 supplies the hooks: ``ITERATIONS`` (by player count), ``rollout_policy`` or ``rollout_factory``,
 ``evaluate``, ``cutoff``, and optionally ``candidates`` (moves worth searching), ``expert``,
-``READS_HISTORY`` (keep the simulated history for the rollout policy; else worlds are quiet),
 ``PAIRED``, ``CONFIDENCE`` and ``MODEL_OPPONENTS``.
 
 Budget: an iteration count (``iterations``, per game and player count by default, sized for
@@ -129,7 +129,6 @@ class SearchThinker:
         self.root_actions = candidates(game, legal) if candidates else legal
         self.start_round = game.round
         self.make_policy = _rollout_factory(self.hooks, game)
-        self.quiet = not getattr(self.hooks, "READS_HISTORY", False)
         self.done = 0
         self.thought = 0.0
         self.paired = paired
@@ -210,11 +209,10 @@ class SearchThinker:
         return best
 
     def _world(self, rng: random.Random) -> Game:
-        """A sampled world for one iteration (``determinize``) whose history holds only what is
-        simulated in it, and only for a rollout policy that reads it (``READS_HISTORY``)."""
+        """A sampled world for one iteration (``determinize``) that keeps no history."""
         world = self.position.determinize(self.seat, rng)
         world.history = []
-        world.quiet = self.quiet
+        world.quiet = True
         return world
 
     def _iterate(self) -> None:
@@ -240,6 +238,9 @@ class SearchThinker:
         sqrt = math.sqrt
         c = self.exploration
         policy = self.make_policy()
+        hear = getattr(policy, "hear", None)
+        if hear is not None:  # the policy hears each simulated entry in place of the log
+            world.log = hear
         model = self.model_opponents
         seat = self.seat
         prune = self.prune

@@ -201,9 +201,13 @@ class GoFish(Game):
             self.idle_asks += 1  # reset by a book
         if len(what) == 1:  # GF-3: ask for a rank
             self.log("ask", seat=me, asked=asked, rank=what)
-            got = [card for card in theirs if card[0] == what]
+            first = bisect_left(theirs, what)  # the hand is sorted: a rank's cards sit together
+            end = first
+            while end < len(theirs) and theirs[end][0] == what:
+                end += 1
+            got = theirs[first:end]
             if got:
-                hands[asked] = [card for card in theirs if card[0] != what]
+                del theirs[first:end]
                 self.log("give", seat=asked, asker=me, rank=what, count=len(got))
         else:  # GF-8: ask for one card; a bluff (the asker holds it) always gets "Go fish"
             self.log("ask_card", seat=me, asked=asked, card=what)
