@@ -444,7 +444,7 @@ def test_rollout_policy_is_the_medium_strategy(name, players):
 def test_go_fish_rollout_memory_hears_what_the_history_tells(players, options):
     """The search's worlds keep no history: Go Fish's rollout policy hears each entry as the world
     would log it (GF-10's table talk). Played through a world that tells the memory instead of
-    logging, the memory ends as one that read the real game's history."""
+    logging, the memory equals, after every action, one that read the real game's history."""
     for seed in range(4):
         game = pc.new_game("go_fish", players, seed=seed, options=options)
         world = game.fork()

@@ -87,9 +87,8 @@ function withChips(text, cards, t) {
 /** The news box: the moves of this round since seat `me` last played (a pass, often made for
  * you, does not count), after the round's start (who starts it, the centre card) when `me` has
  * not played in it yet, at most NEWS_LINES, in order: the round's start and the latest move (in
- * bold) always, then cards
- * put on `me`'s pile, then the other pile changes (SN-5, SN-6) and `me`'s passes, then the others;
- * then how many were left out. A table with no player shows its latest moves. Null when there is
+ * bold) always, then cards put on `me`'s pile, then the other pile changes (SN-5, SN-6) and
+ * `me`'s passes, then the others; then how many were left out. A table with no player shows its latest moves. Null when there is
  * nothing to tell. */
 function newsBox(me, names, t) {
   const start = news.entries.findLastIndex((e) => e.type === "round_start");
