@@ -276,6 +276,42 @@ def test_cards_before_the_one_played_keep_their_place(page, base_url, open_app):
     assert checked >= 2, checked
 
 
+
+# Per card of the hand: its box (left, top, right, bottom) on screen, less the lift of a playable card.
+HAND_BOXES = """() => [...document.querySelectorAll('#felt [data-part=hand] .card')].map((c) => {
+  const r = c.getBoundingClientRect();
+  return [r.left, r.top, r.right, r.bottom];
+})"""
+
+
+def test_a_large_hand_on_a_tall_phone_shows_every_card_whole(page, base_url, open_app):
+    """SN-6: a hand grows by a card each turn one passes. On a 390x844 phone a hand of six cards
+    or more lies in rows of six, no card over another (every value and caption in view), all on
+    screen."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, base_url, "game=snorkeling&players=4&seats=human,bot:easy,bot:easy,bot:easy&seed=11&speed=0")
+    sizes = []
+    for _ in range(5):
+        if wait_for_my_turn_or_end(page) != "playing":
+            break
+        boxes = page.evaluate(HAND_BOXES)
+        sizes.append(len(boxes))
+        rows = []  # cards in DOM order; a new row where a card starts left of the one before
+        for left, top, right, bottom in boxes:
+            assert left >= 0 and right <= 390 and top >= 0 and bottom <= 844, (left, top, right, bottom)
+            if not rows or left < rows[-1][-1][0]:
+                rows.append([])
+            rows[-1].append((left, right))
+        if len(boxes) >= 6:
+            assert [len(r) for r in rows] == [6] * (len(boxes) // 6) + [len(boxes) % 6] * (len(boxes) % 6 > 0)
+        for row in rows:
+            for (_, right), (left, _) in zip(row, row[1:]):
+                assert right <= left + 0.5, f"cards overlap in a hand of {len(boxes)}: {row}"
+        logged = page.locator("#log li").count()
+        page.locator('[data-legal="pass"], [data-legal="end"]').first.click()
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}")
+    assert max(sizes) >= 7, sizes
+
 PASS_RUNS = """async () => {
   const { newsLines } = await import('./web/tables/snorkeling.js');
   const { t, setLanguage } = await import('./web/i18n.js');
