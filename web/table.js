@@ -37,7 +37,6 @@ export const app = {
   saveKey: null,     // where a resumed game is kept (its own link's key); null: the page's own key
   forced: read("tidepool.forced") !== "0",  // play a human's only move (pass, end, keep, discard)
   forcedTimer: null,
-  settleTimer: null, // ends the moment cards slide, when the felt takes clicks again
   fittedMyTurn: false,  // the felt was last fitted on this player's turn (the zoom then holds)
   finalShown: null,  // the log index of the last round end whose final moves were flown
   pickedBefore: null,  // app.selected at the last render (a new pick moves focus to its targets)
@@ -231,10 +230,6 @@ export function render() {
     const landed = animate(felt, before, motion.travels(fresh), { ms, viewer: s.viewer, ghost: (f) => motion.ghost(f, t) });
     app.lastMove = [...landed].map((node) => [node.dataset.card, node.closest("[data-anchor]")?.dataset.anchor]);
     hold(ms);
-    // While cards slide to their new places a click would land on whatever slid under it.
-    felt.classList.add("settling");
-    clearTimeout(app.settleTimer);
-    app.settleTimer = setTimeout(() => felt.classList.remove("settling"), ms);
   }
   markLastMove(felt);
   setPrompt(promptText(s, hint));

@@ -69,11 +69,15 @@ function fits(flight, code) {
   return !flight.like || code.startsWith(flight.like);
 }
 
+// A card sliding to its new place takes no taps until it is there (app.css `.sliding`): a tap
+// would land on whatever slid under the finger. The rest of the table takes taps at once.
 function slide(node, dx, dy, z, ms, scale = 1, delay = 0) {
-  node.animate([
+  node.classList.add("sliding");
+  const anim = node.animate([
     { transform: `translate(${dx / z}px, ${dy / z}px) scale(${scale})`, zIndex: 5 },
     { transform: "translate(0, 0) scale(1)", zIndex: 5 },
   ], { duration: ms, delay, easing: EASE, composite: "add", fill: "backwards" });
+  anim.onfinish = anim.oncancel = () => node.classList.remove("sliding");
 }
 
 /** Animate what changed on `felt` since `before` (from `measure`), for `flights` (from the
