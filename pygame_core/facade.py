@@ -205,9 +205,17 @@ def parse_query(query: str) -> dict:
     Returns ``{"game", "players", "seats", "seed", "options", "lang", "embed", "speed", "start"}``;
     ``start`` is true when the query names a game. A ``lang`` without a catalog does not fail: the
     config then has ``"lang": "en"`` and ``"notice": "lang"`` (catalog text ``notice.lang``), and
-    every other parameter is used as usual. Raises ``ValueError`` with a readable message.
+    every other parameter is used as usual. Raises ``ValueError`` with a readable message, also
+    for a parameter or an option given twice (which one counts is not for the page to guess) and
+    an ``embed`` other than 1 or 0.
     """
-    params = dict(parse_qsl(query.lstrip("?"), keep_blank_values=True))
+    pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
+    params = dict(pairs)
+    for key in params:
+        if sum(k == key for k, _ in pairs) > 1:
+            raise ValueError(f"{key}: given twice; a link gives each setting once")
+    if params.get("embed", "0") not in ("0", "1"):
+        raise ValueError(f"embed: expected 1 (an embedded table) or 0, got {shown(params['embed'])}")
     config: dict[str, Any] = {"game": GAMES[0], "players": None, "seats": None, "seed": None,
                               "options": {}, "lang": "en", "embed": params.get("embed") == "1",
                               "speed": None, "start": "game" in params}
@@ -233,6 +241,8 @@ def parse_query(query: str) -> dict:
             name, sep, text = item.partition("=")
             if not sep:
                 raise ValueError(f"options: expected name=value, got {shown(item)}")
+            if name.strip() in pairs:
+                raise ValueError(f"options: {shown(name.strip())} given twice; a link gives each option once")
             pairs[name.strip()] = text.strip()
         config["options"] = parse_options(config["game"], pairs, config["players"])
     return config

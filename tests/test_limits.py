@@ -153,6 +153,10 @@ def test_gen1_save_seed_bounds():
     ("game=snorkeling&players=3&options=first_player=3", "option first_player: expected a whole number from 0 to 2, got '3'"),
     ("game=snorkeling&players=7", "players: expected a whole number from 2 to 6, got '7'"),
     ("game=snorkeling&options=expert=maybe", "option expert: expected 1 or 0, got 'maybe'"),
+    ("game=snorkeling&game=go_fish", "game: given twice; a link gives each setting once"),
+    ("game=snorkeling&players=3&players=4", "players: given twice; a link gives each setting once"),
+    ("game=snorkeling&options=expert=1,expert=0", "options: 'expert' given twice; a link gives each option once"),
+    ("game=snorkeling&embed=2", "embed: expected 1 (an embedded table) or 0, got '2'"),
 ])
 def test_gen1_link_numbers_follow_the_rule(query, message):
     assert json.loads(facade.call("parse_query", json.dumps({"query": query}))) == {"ok": False, "error": message}

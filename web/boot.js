@@ -159,7 +159,10 @@ async function followLink() {
     $("#speed").value = Math.min(2000, app.speed);
     fillLobby(config);
   }
-  if (await resumeSaved()) return;
+  // A link that asks for what it cannot have (an unknown demo, bad settings, no game) keeps its
+  // message on the start screen; a saved game then waits behind "Back to the game".
+  const refused = demo != null || strayLink || (params.has("game") && !config);
+  if ((await resumeSaved({ enter: !refused })) && !refused) return;
   if (config?.start && (await startGame(config, true))) return;
   showStart();
 }

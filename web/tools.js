@@ -93,8 +93,9 @@ export async function autosave() {
   }
 }
 
-/** Resume the game stored for this page; false (with a message on the start screen) if none or bad. */
-export async function resumeSaved() {
+/** Resume the game stored for this page; false (with a message on the start screen) if none or
+ * bad. With `enter: false` the game is only loaded, for the start screen's "Back to the game". */
+export async function resumeSaved({ enter = true } = {}) {
   const key = resumeKey();
   if (!key) return false;
   stopTable();
@@ -107,7 +108,7 @@ export async function resumeSaved() {
   }
   app.config = configOf(app.state);
   app.saveKey = key;
-  await enterTable();
+  if (enter) await enterTable();
   return true;
 }
 

@@ -134,10 +134,11 @@ def test_human_plays_a_whole_game_by_clicking(page, base_url, open_app):
         assert datasets(felt.locator(".ea-hand .card.bonus"), "card") == [c for c in hand if c[1:] in ("3", "5", "8")]
         view = page.evaluate("window.tidepool.call('state')")["view"]
         assert felt.locator(".ea-seat.mine .seat-score").inner_text() == f"Total {view['totals'][0]}"  # EA-9
-        # An opponent's score pile says it counts cards, apart from the gold total (EA-6).
+        # An opponent's score pile says it counts cards won, apart from the gold total and the
+        # hand's backs (EA-6).
         sizes = view["score_pile_sizes"]
         assert felt.locator(".ea-seat:not(.mine) .ea-pile").all_inner_texts() == [
-            f"{n} card" if n == 1 else f"{n} cards" for n in sizes[1:]]
+            f"{n} card won" if n == 1 else f"{n} cards won" for n in sizes[1:]]
         if not view["score_pile"]:
             assert felt.locator(".ea-pile-points").inner_text() == \
                 "Your score pile is empty: each card you take scores 1, each ★ card (3, 5, 8) scores 2."

@@ -5,6 +5,8 @@ playing/over; bad parameters show a readable message on the start screen.
 """
 
 import re
+
+import pytest
 from pages import make_a_move, wait_for_my_turn_or_end
 
 GAME_TIMEOUT_MS = 180_000
@@ -101,6 +103,25 @@ def test_link_without_a_game_says_so(page, base_url, open_app):
     assert open_app(page, base_url, "lang=de") == "ready"  # a page setting alone is no table link
     assert page.locator("#start-message").is_hidden()
 
+
+@pytest.mark.parametrize("query,says", [
+    ("players=3&seats=human,bot:easy,bot:easy", "does not say which game"),
+    ("demo=chess", "no rules demo called “chess”"),
+])
+def test_a_refused_link_keeps_its_message_over_a_saved_game(page, base_url, open_app, query, says):
+    """A link that cannot be followed says why on the start screen, even where a game was saved
+    (GEN-1): the game last played is not opened over the message but waits behind "Back to the
+    game". (A link naming a game keeps saves of its own: test_table_tools.py.)"""
+    open_app(page, base_url, "game=snorkeling&players=2&seats=human,bot:easy&seed=4&speed=0")
+    wait_for_my_turn_or_end(page)
+    make_a_move(page)
+    page.wait_for_function("Object.keys(localStorage).some((k) => k.startsWith('tidepool.autosave:'))")
+    assert open_app(page, base_url, query) == "ready"
+    assert page.evaluate("document.documentElement.dataset.screen") == "start"
+    assert says in page.locator("#start-message").inner_text()
+    page.locator("#continue-button").click()
+    page.locator("#felt [data-part=hand] .card").first.wait_for()
+    assert page.evaluate("document.documentElement.dataset.state") == "playing"
 
 def test_news_says_what_happened_since_your_last_move(page, base_url, open_app):
     """Beside the centre, what happened since your last move (see check_news): who played on the
