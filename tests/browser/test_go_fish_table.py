@@ -258,8 +258,9 @@ def test_narrow_window_six_players(page, base_url, open_app):
 
 @pytest.mark.parametrize("keep_playing", [False, True])
 def test_low_stock_warns_that_the_game_ends_with_it(page, base_url, open_app, keep_playing):
-    """GF-7: emptying the stock ends the game at once, so the last five cards of the stock carry a
-    warning; under keep_playing (GF-9) play goes on and there is none."""
+    """GF-7: emptying the stock or a hand ends the game at once, so the last five cards of the
+    stock, and a hand down to two cards, carry a warning; under keep_playing (GF-9) play goes on
+    and there is none."""
     from pages import make_a_move
 
     query = f"game=go_fish&players=2&seats=human,bot:random&seed=8&speed=0"
@@ -270,7 +271,8 @@ def test_low_stock_warns_that_the_game_ends_with_it(page, base_url, open_app, ke
         warn = page.locator("#felt .gf-stock-warn")
         if stock == 0:
             break
-        if 1 <= stock <= 5 and not keep_playing:
+        smallest = min(page.evaluate("window.tidepool.call('state')")["view"]["hand_sizes"])
+        if (1 <= stock <= 5 or smallest <= 2) and not keep_playing:
             assert warn.inner_text() == "Game ends when the stock or any hand is empty"
             assert warn.is_visible()
             seen.add("warned")

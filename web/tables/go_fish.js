@@ -15,6 +15,8 @@ const SVG = "http://www.w3.org/2000/svg";
 const ASK_TYPES = new Set(["ask", "ask_card"]);
 const KEEP_ASKS = 60;  // ask groups remembered for the news panel (the log keeps everything)
 const EARLIER_LINES = 4;  // earlier asks listed under the latest one
+const LOW = 5;  // stock cards left when the table warns that an empty stock ends the game (GF-7)
+const LOW_HAND = 2;  // ... and cards in the smallest hand (an empty hand ends it too)
 
 // Suit shapes on a 24x24 grid: [tag, attributes] lists, filled with currentColor.
 const SUIT_SHAPES = {
@@ -364,8 +366,9 @@ export function go_fish(felt, s, ui) {
   count.setAttribute("aria-hidden", "true");  // the pile's name says it
   stock.firstChild.setAttribute("aria-hidden", "true");
   stock.append(pile, count);
-  if (view.stock_size && view.stock_size <= 5 && !view.options?.keep_playing) {
-    stock.append(el("div", "gf-stock-warn", t("go_fish.stock_low")));  // GF-7: an empty stock ends the game
+  // GF-7: an empty stock or hand ends the game at once; said while one of them is nearly empty.
+  if (view.stock_size && !view.options?.keep_playing && (view.stock_size <= LOW || Math.min(...view.hand_sizes) <= LOW_HAND)) {
+    stock.append(el("div", "gf-stock-warn", t("go_fish.stock_low")));
   }
   middle.append(stock);
 
