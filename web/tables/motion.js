@@ -69,10 +69,12 @@ function fits(flight, code) {
   return !flight.like || code.startsWith(flight.like);
 }
 
-// A card sliding to its new place takes no taps until it is there (app.css `.sliding`): a tap
-// would land on whatever slid under the finger. The rest of the table takes taps at once.
-function slide(node, dx, dy, z, ms, scale = 1, delay = 0) {
-  node.classList.add("sliding");
+// A card arriving from another place (`arriving`) takes no taps until it is there (app.css
+// `.sliding`): nobody aimed at it. A card moving within its place (a hand closing up, a card lifted
+// as it becomes playable) takes taps all along, as the rest of the table does: a tap lands on the
+// card drawn under the finger at that moment (hit-testing follows the motion).
+function slide(node, dx, dy, z, ms, scale = 1, delay = 0, arriving = true) {
+  if (arriving) node.classList.add("sliding");
   const anim = node.animate([
     { transform: `translate(${dx / z}px, ${dy / z}px) scale(${scale})`, zIndex: 5 },
     { transform: "translate(0, 0) scale(1)", zIndex: 5 },
@@ -145,7 +147,7 @@ export function animate(felt, before, flights, { ms, viewer, ghost, stay = false
     const dx = old.rect.left - now.rect.left;
     const dy = old.rect.top - now.rect.top;
     if (Math.abs(dx) + Math.abs(dy) < 2) continue;
-    slide(now.node, dx, dy, z, ms);
+    slide(now.node, dx, dy, z, ms, 1, 0, old.anchor !== now.anchor);
   }
   return landed;
 }
