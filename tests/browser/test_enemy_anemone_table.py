@@ -298,3 +298,30 @@ def test_the_last_trick_says_where_the_lowest_players_anemone_came_from(page, ba
         page.locator('#felt [data-legal]:not([data-legal=""])').first.click()
         page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}", timeout=GAME_TIMEOUT_MS)
     assert told >= 3, told
+
+
+# How far your hand lies above the felt's foot, in the table's own (unzoomed) pixels.
+HAND_GAP = """() => { const felt = document.querySelector('#felt');
+  const hand = felt.querySelector('[data-part=hand]');
+  return hand && (felt.getBoundingClientRect().bottom - hand.getBoundingClientRect().bottom) / Number(felt.dataset.fit); }"""
+
+
+def test_the_hand_stays_put_while_the_trick_grows_and_shrinks(page, base_url, open_app):
+    """EA-3: the middle shows a trick being played, then the finished trick, then the next one;
+    on a phone your hand keeps to the foot of your seat, the same distance above the felt's foot
+    whatever the trick shows, so it is where your finger is when your turn comes."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, base_url, "game=enemy_anemone&players=3&seats=human,bot:random,bot:random&seed=7&speed=300")
+    gaps = []
+    for _ in range(6):
+        if wait_for_my_turn_or_end(page) != "playing":
+            break
+        page.wait_for_timeout(400)  # the turn's motion ends
+        gaps.append(page.evaluate(HAND_GAP))
+        logged = page.locator("#log li").count()
+        page.locator('#felt [data-legal]:not([data-legal=""])').first.click()
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}")
+        page.wait_for_timeout(400)
+        gaps.append(page.evaluate(HAND_GAP))
+    gaps = [g for g in gaps if g is not None]
+    assert len(gaps) >= 8 and max(gaps) - min(gaps) <= 4, gaps  # (the felt's own padding is not zoomed)
