@@ -209,11 +209,11 @@ def parse_query(query: str) -> dict:
     for a parameter or an option given twice (which one counts is not for the page to guess) and
     an ``embed`` other than 1 or 0.
     """
-    pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
-    params = dict(pairs)
-    for key in params:
-        if sum(k == key for k, _ in pairs) > 1:
-            raise ValueError(f"{key}: given twice; a link gives each setting once")
+    given = parse_qsl(query.lstrip("?"), keep_blank_values=True)
+    params = dict(given)
+    if len(params) < len(given):
+        twice = next(key for key in params if sum(k == key for k, _ in given) > 1)
+        raise ValueError(f"{twice}: given twice; a link gives each setting once")
     if params.get("embed", "0") not in ("0", "1"):
         raise ValueError(f"embed: expected 1 (an embedded table) or 0, got {shown(params['embed'])}")
     config: dict[str, Any] = {"game": GAMES[0], "players": None, "seats": None, "seed": None,

@@ -65,8 +65,7 @@ WATCH_SLIDES = """
   });
 """
 
-# The [data-legal] elements a tap at their centre reaches now, and those it does not (a card
-# still sliding into place is let through to what lies under it).
+# The [data-legal] elements a tap near their top reaches now, and those it does not.
 TAPPABLE = """() => {
   const hit = [], missed = [];
   for (const node of document.querySelectorAll('#felt [data-legal]')) {
@@ -74,7 +73,7 @@ TAPPABLE = """() => {
     const top = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 12));
     (top && top.closest('[data-legal]') === node ? hit : missed).push(node.className);
   }
-  return { hit, missed, sliding: document.querySelectorAll('#felt .sliding').length };
+  return { hit, missed };
 }"""
 
 
