@@ -294,7 +294,8 @@ def test_the_zoom_holds_still_within_a_round_on_a_phone(page, base_url, open_app
     """On a 390x844 phone the felt's zoom (data-fit) never grows past the scale of your last turn
     while the bots play a round on one table: the cards do not grow and shrink with every bot move;
     it may shrink when the table needs more room and come back after, and it is found afresh on
-    your turn (as large as the space allows for your taps) and each round."""
+    your turn (as large as the space allows for your taps, but grown only by 20% or more) and
+    each round."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_app(page, base_url, f"game={game}&players=4&seats=human,bot:random,bot:random,bot:random&seed=7&speed=0")
     wait_for_my_turn_or_end(page)
@@ -306,10 +307,12 @@ def test_the_zoom_holds_still_within_a_round_on_a_phone(page, base_url, open_app
     fits = page.evaluate("window.__fits")
     assert len(fits) > 8, fits
     held = 0
-    for (layout, _, _, anchor), (next_layout, next_fit, hold, next_anchor) in zip(fits, fits[1:]):
+    for (layout, fit, _, anchor), (next_layout, next_fit, hold, next_anchor) in zip(fits, fits[1:]):
         if layout == next_layout and hold:
             held += 1
             assert next_fit <= anchor + 0.005 and next_anchor == anchor, fits
+        elif layout == next_layout:  # your turn: a little growth would only move the hand
+            assert next_fit <= fit + 0.005 or next_fit >= fit * 1.2 - 0.01, fits
     assert held >= 4, fits
     assert all(0.4 <= fit <= 1.5 for _, fit, _, _ in fits), fits
 

@@ -16,6 +16,7 @@
 const MIN_SCALE = 0.4;
 const MAX_SCALE = 1.5;
 const TOLERANCE = 1.02;  // the scale found is within 2% of the largest that fits
+const GROWTH = 1.2;  // your turn grows the scale on screen only past this ratio
 
 // The room the felt's content has at `scale`: 1 or more if nothing overflows, else about the share
 // of the content that fits (the next scale to try is `scale` times that). Each call lays the felt
@@ -32,12 +33,15 @@ function roomAt(felt, scale) {
 export function fitFelt(felt, layout = felt.dataset.layout ?? "", hold = felt.dataset.hold === "1") {
   if (!felt.isConnected || !felt.clientHeight) return;
   const box = `${felt.clientWidth}|${layout}|${felt.dataset.mode ?? ""}`;
-  const held = hold && felt.dataset.fitBox === box ? Number(felt.dataset.fitAnchor) : null;
+  const same = felt.dataset.fitBox === box;
+  const held = hold && same ? Number(felt.dataset.fitAnchor) : null;
+  const shown = Number(felt.style.getPropertyValue("--fit")) || 0;
   felt.dataset.fitBox = box;
   felt.dataset.layout = layout;
   felt.dataset.hold = hold ? "1" : "0";
   // Found afresh from the scale of last time, or held: usually one to three layouts.
-  const scale = held == null ? largestFit(felt, MAX_SCALE, Number(felt.dataset.fitAnchor) || 1) : largestFit(felt, held, held);
+  let scale = held == null ? largestFit(felt, MAX_SCALE, Number(felt.dataset.fitAnchor) || 1) : largestFit(felt, held, held);
+  if (held == null && same && scale >= shown && scale < shown * GROWTH) scale = shown;  // fits: smaller
   if (held == null) felt.dataset.fitAnchor = String(scale);  // the most a held table returns to
   felt.style.setProperty("--fit", String(scale));
   felt.dataset.fit = scale.toFixed(2);
