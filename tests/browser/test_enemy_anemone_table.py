@@ -164,7 +164,7 @@ def test_human_plays_a_whole_game_by_clicking(page, base_url, open_app):
         if not toggles.count():
             offered.first.click()  # no Anemones to attach: the card is played at once
             continue
-        assert "tap your Anemones below" in hint
+        assert "pick your Anemones below" in hint
         rank = int(card[1:])
         if attached == 0:
             # EA-4 in two presses, by keyboard: Space on an Anemone attaches it to every card on
@@ -239,6 +239,18 @@ def test_two_players_show_the_stock_and_four_slots(page, base_url, open_app):
     felt.locator(".ea-hand .card.playable").first.click()
     assert wait_for_my_turn_or_end(page) == "playing"
     assert felt.locator(".ea-trick-area .ea-slot .card.ea, .ea-trick-area .ea-slot.discard").count() == 2
+
+
+@pytest.mark.parametrize("width, height", [(1366, 768), (390, 844), (844, 390)])
+def test_the_hand_number_is_shown_once(page, base_url, open_app, width, height):
+    """"Hand 1 of 4" is on screen once: in the bar where it has room (a laptop), else on the felt
+    (a phone, upright or on its side, hides the bar's label)."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, base_url, query(3, 5))
+    assert wait_for_my_turn_or_end(page) == "playing"
+    shown = [node for node in ("#round-label", "#felt .ea-hand-no") if page.locator(node).is_visible()]
+    assert shown == (["#round-label"] if width > 700 and height > 450 else ["#felt .ea-hand-no"]), shown
+    assert page.locator(shown[0]).inner_text() == "Hand 1 of 4"
 
 
 def test_six_players_fit_a_narrow_embed(page, base_url, open_app):

@@ -484,7 +484,7 @@ def test_enemy_anemone_plain_play_is_one_click_with_anemones(page, base_url, ope
 
     turn_with_anemones()
     # The prompt says how to attach them, whether leading or following.
-    assert "or first tap your Anemones below" in page.locator('[data-part="prompt"]').inner_text()
+    assert "or first pick your Anemones below" in page.locator('[data-part="prompt"]').inner_text()
     card = page.locator('[data-part="hand"] [data-card][data-legal^="play "]').first
     code = card.get_attribute("data-card")
     assert card.get_attribute("data-legal") == f"play {code}"

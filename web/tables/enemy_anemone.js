@@ -357,7 +357,7 @@ function draw(felt, s, ui) {
   const onShow = showsFinishedTrick(view, inTrick) ? view.trick_number - 1 : view.trick_number;
   felt.append(infoBar(view, t, onShow), opponents(s, t));
 
-  const middle = el("div", "ea-middle");
+  const middle = el("div", "ea-middle felt-centre");
   middle.append(...trickArea(s, inTrick, ui));
   felt.append(middle);
 
@@ -380,7 +380,7 @@ function draw(felt, s, ui) {
 
 // Top bar: hand, trick, Anemone supply and (2 players) the stock.
 function infoBar(view, t, trick) {
-  const info = el("div", "ea-info");
+  const info = el("div", "ea-info felt-info");
   info.append(el("span", "ea-chip ea-hand-no", t("enemy_anemone.hand_no", { round: view.round })));
   if (!view.is_over) info.append(el("span", "ea-chip", t("enemy_anemone.trick_no", { trick })));
   const supply = el("span", "ea-chip ea-supply");
@@ -406,7 +406,7 @@ function opponents(s, t) {
     const seat = ((s.viewer ?? -1) + i + n) % n;
     if (seat !== s.viewer) around.push(seat);
   }
-  const box = el("div", `ea-opponents${around.length >= 4 ? " many" : ""}`);
+  const box = el("div", `ea-opponents felt-others${around.length >= 4 ? " many" : ""}`);
   const mid = (around.length - 1) / 2;
   around.forEach((seat, j) => {
     const seatEl = seatBox(s, seat, t);

@@ -317,7 +317,7 @@ export function go_fish(felt, s, ui) {
 
   const order = [];
   for (let i = 1; i <= view.players; i++) order.push(((me ?? -1) + i + view.players) % view.players);
-  const others = el("div", "gf-opponents");
+  const others = el("div", "gf-opponents felt-others");
   for (const seat of order) {
     if (seat === me) continue;
     const box = seatBox(seat);
@@ -346,7 +346,7 @@ export function go_fish(felt, s, ui) {
   felt.append(others);
 
   // --- the middle: stock, variant tags, the news ---
-  const middle = el("div", "gf-middle");
+  const middle = el("div", "gf-middle felt-centre");
   const stock = el("div", "gf-stock");
   stock.append(el("div", "label", t("go_fish.stock")));
   const pile = el("div", "gf-pile");

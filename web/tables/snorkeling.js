@@ -192,7 +192,7 @@ export function snorkeling(felt, s, ui) {
 
   const order = [];
   for (let i = 1; i <= view.players; i++) order.push(((me ?? -1) + i + view.players) % view.players);
-  const others = el("div", "opponents");
+  const others = el("div", "opponents felt-others");
   for (const seat of order) {
     if (seat === me) continue;
     const box = seatBox(seat);
@@ -203,7 +203,7 @@ export function snorkeling(felt, s, ui) {
   }
   felt.append(others);
 
-  const middle = el("div", "middle");
+  const middle = el("div", "middle felt-centre");
   const centre = el("div", "centre");
   centre.dataset.anchor = "centre";
   // The top card speaks for the pile: "Centre pile, top: orange Ray, 5 cards".
