@@ -251,6 +251,32 @@ def test_snorkeling_round_end_says_why_the_game_goes_on(page, base_url, open_app
     ]
 
 
+@pytest.mark.parametrize("width, height, card", [(390, 844, 60), (360, 780, 54)])
+def test_a_tall_phone_shows_a_three_seat_round_end_large_and_whole(page, base_url, open_app, width, height, card):
+    """SN-7 on a tall phone, in German (the longest column heads): with three seats the piles that
+    ended the round are drawn 54-60 px wide in rows with room around them, and the table's every
+    column (Gesamt last) is in view with nothing to scroll sideways."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=4&speed=0&lang=de")
+    panel = page.locator('[data-part="round-end"]')
+    while not panel.is_visible():
+        assert wait_for_my_turn_or_end_without_continuing(page) == "playing"
+        if panel.is_visible():
+            break
+        make_a_move(page)
+    box = page.evaluate("""() => {
+      const wrap = document.getElementById('round-end-scores'), panel = document.querySelector('[data-part=round-end]');
+      const total = wrap.querySelector('thead th:last-child').getBoundingClientRect();
+      return { cards: [...wrap.querySelectorAll('.end-pile .card')].map((c) => Math.round(c.getBoundingClientRect().width)),
+               rows: [...wrap.querySelectorAll('tbody tr')].map((r) => Math.round(r.getBoundingClientRect().height)),
+               sideways: wrap.scrollWidth - wrap.clientWidth, inView: total.right <= panel.getBoundingClientRect().right,
+               head: wrap.querySelector('thead th:last-child').textContent };
+    }""")
+    assert box["head"] == "Gesamt" and box["sideways"] <= 1 and box["inView"], box
+    assert box["cards"] and set(box["cards"]) == {card}, box
+    assert len(box["rows"]) == 3 and min(box["rows"]) >= card * 1.4 + 20, box
+
+
 def test_round_end_in_a_small_frame_shows_every_seat_and_total_without_scrolling(page, base_url, open_app):
     """EA-8 at 360x600 embedded with six seats: every row and the Total column of the hand-end
     table are inside the frame with nothing to scroll (the table never scrolls inside itself), and
