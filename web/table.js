@@ -571,8 +571,11 @@ export function scheduleBot() {
   clearTimeout(app.botTimer);
   if (!app.state?.bot_to_move || app.replay || app.roundEnd || html.dataset.state !== "playing") return;
   const pause = Math.max(0, app.pauseUntil - performance.now());
-  // A bot's only move (a forced pass) needs no thinking to watch: a third of the pace.
-  const pace = app.state.bot_forced ? app.speed / 3 : app.speed;
+  // A bot's only move (a forced pass) needs no thinking to watch: a third of the pace; a table may
+  // ask for less where the move before concerned only others (its `pace`). The pause (the cards
+  // of the move before landing) comes first either way.
+  const share = app.state.bot_forced ? 1 / 3 : tableOf(app.state.view.game).pace?.(app.state) ?? 1;
+  const pace = app.speed * share;
   app.botTimer = setTimeout(botTurn, pace + pause);
 }
 

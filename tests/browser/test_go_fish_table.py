@@ -9,7 +9,7 @@ every option of the start screen reaches the game.
 import re
 
 import pytest
-from pages import eventually, wait_for_my_turn_or_end
+from pages import eventually, make_a_move, wait_for_my_turn_or_end
 
 # GF ranks as the English catalog names them in sentences (go_fish.ranks.*).
 RANKS = {'A': 'aces', '2': 'twos', '3': 'threes', '4': 'fours', '5': 'fives', '6': 'sixes', '7': 'sevens', '8': 'eights', '9': 'nines', 'T': 'tens', 'J': 'jacks', 'Q': 'queens', 'K': 'kings'}
@@ -356,3 +356,33 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
     assert any(n > 4 for n, _ in seen) and any(n and asked for n, asked in seen), seen
     assert any(books_left), books_left
     assert len(seen_turns) == 2, seen_turns
+
+
+# When each batch of log lines (one move and what followed it) reaches the page.
+LOG_TIMES = """() => { window.__batches = [];
+  new MutationObserver((records) => {
+    const lines = records.flatMap((r) => [...r.addedNodes].map((n) => n.textContent));
+    if (lines.length) window.__batches.push([performance.now(), lines]);
+  }).observe(document.getElementById('log'), { childList: true }); }"""
+
+
+def test_asks_between_others_pass_quicker_than_those_with_you(page, base_url, open_app):
+    """Four players at a slow bot speed (1500 ms): after an ask between two bots (nothing of yours
+    changed hands, the news keeps it for you) the next bot asks after its cards land and 0.4 of
+    the pace; after an ask with you in it, after the whole pace. Measured as the gap between the
+    log's batches: the median of the first is under 0.8 of the second's."""
+    open_app(page, base_url, f"game=go_fish&players=4&seats=human,{bots(3)}&seed=11&speed=1500&options=first_player=0")
+    page.evaluate(LOG_TIMES)
+    for _ in range(5):
+        if wait_for_my_turn_or_end(page) != "playing":
+            break
+        make_a_move(page)
+    batches = page.evaluate("window.__batches")
+    between, with_you = [], []
+    for (before, lines), (after, next_lines) in zip(batches, batches[1:]):
+        asks = [line for line in lines if " asks " in line]
+        if asks and next_lines[0].startswith("Bot "):  # a bot's ask follows the ask before
+            (with_you if "(you)" in asks[0] else between).append(after - before)
+    assert len(between) >= 3 and len(with_you) >= 3, (between, with_you)
+    quick, full = sorted(between)[len(between) // 2], sorted(with_you)[len(with_you) // 2]
+    assert 1500 * 0.4 <= quick < 0.8 * full and full >= 1500, (between, with_you)

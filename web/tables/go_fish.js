@@ -618,5 +618,13 @@ export function goFishGhost(flight, t) {
   return flight.card ? gfCard(flight.card, t) : back();
 }
 
+/** How long the bots wait before the next move, as a share of the bot speed (after its cards
+ * land): an ask between two others (nothing of yours changed hands; the news keeps it for you)
+ * takes 0.4, so a run of bots asking each other is not a long wait. */
+export function goFishPace(s) {
+  const ask = s.view.last_ask;
+  return s.viewer != null && ask && ask.seat !== s.viewer && ask.asked !== s.viewer ? 0.4 : 1;
+}
+
 /** This game's table, for tables/index.js. */
-export const table = { render: go_fish, travels: goFishTravels, ghost: goFishGhost };
+export const table = { render: go_fish, travels: goFishTravels, ghost: goFishGhost, pace: goFishPace };

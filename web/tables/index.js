@@ -1,7 +1,8 @@
 // One module per game, loaded when a table of that game is first drawn (the start screen needs
 // none): each exports `table` = {render, travels, ghost, endColumns, endNote}. render(felt, state, ui) draws
 // the felt from the engine's state and turns clicks into ui.act(action) / ui.select(card); none of
-// them decides what is legal. `travels` says what moved between two states and `ghost` how a card
+// them decides what is legal. `pace` (optional) says how long the bots wait before their next
+// move, as a share of the bot speed. `travels` says what moved between two states and `ghost` how a card
 // in flight looks, for the shared motion (motion.js); `endColumns` what a round-end table shows
 // besides the scores and `endNote` its sentences ({cause, goal}: the move that ended the round, why
 // play goes on; `picture`, a node: the position that ended it). A game without a module
