@@ -277,6 +277,25 @@ def test_a_tall_phone_shows_a_three_seat_round_end_large_and_whole(page, base_ur
     assert len(box["rows"]) == 3 and min(box["rows"]) >= card * 1.4 + 20, box
 
 
+def test_a_tall_phone_shows_the_hand_ends_last_trick_large(page, base_url, open_app):
+    """EA-8 on a 390x844 phone with four seats: the hand end's last trick is drawn with 48 px
+    cards (36 px before), and the panel, its scores and Continue fit with nothing to scroll."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, base_url, "game=enemy_anemone&players=4&seats=human,bot:random,bot:random,bot:random&seed=3&speed=0")
+    panel = page.locator('[data-part="round-end"]')
+    while not panel.is_visible():
+        assert wait_for_my_turn_or_end_without_continuing(page) == "playing"
+        if panel.is_visible():
+            break
+        make_a_move(page)
+    box = page.evaluate("""() => { const panel = document.querySelector('[data-part=round-end]');
+      const bottom = document.getElementById('round-end-continue').getBoundingClientRect().bottom;
+      return { cards: [...document.querySelectorAll('#round-end-picture .ea-slot .card.ea')].map((c) => Math.round(c.getBoundingClientRect().width)),
+               scrolls: panel.scrollHeight - panel.clientHeight, inView: bottom <= panel.getBoundingClientRect().bottom }; }""")
+    assert len(box["cards"]) >= 3 and set(box["cards"]) == {48}, box  # a discard shows a back
+    assert box["scrolls"] <= 1 and box["inView"], box
+
+
 def test_round_end_in_a_small_frame_shows_every_seat_and_total_without_scrolling(page, base_url, open_app):
     """EA-8 at 360x600 embedded with six seats: every row and the Total column of the hand-end
     table are inside the frame with nothing to scroll (the table never scrolls inside itself), and
