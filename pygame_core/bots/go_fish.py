@@ -104,7 +104,10 @@ def _counts(hand: list[str]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for card in hand:
         rank = card[0]
-        counts[rank] = counts[rank] + 1 if rank in counts else 1
+        if rank in counts:
+            counts[rank] += 1
+        else:
+            counts[rank] = 1
     return counts
 
 
@@ -133,14 +136,14 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
     counts = _counts(hand)
     holds = memory.holds
     draw = rng.random
-    others = []
+    others = [other for other, size in enumerate(sizes) if size and other != seat]
     known = []
-    for other, size in enumerate(sizes):
-        if other != seat and size:
-            others.append(other)
-            held = holds[other]
-            if held:
-                for rank in sorted(held.intersection(counts)):
+    for other in others:
+        held = holds[other]
+        if held:
+            common = held.intersection(counts)
+            if common:
+                for rank in sorted(common) if len(common) > 1 else common:
                     known.append((counts[rank], draw(), other, rank))
     if known:
         _, _, target, rank = max(known)
@@ -148,17 +151,28 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
         keys = [(-count, draw(), rank) for rank, count in counts.items()]
         keys.sort()
         lacks = memory.lacks
-        for _, _, rank in keys:
-            open_to = [other for other in others if rank not in lacks[other]]
-            if open_to:  # the odds of a seat follow its hand size (each card may be of the rank)
-                pick = draw() * sum([sizes[other] for other in open_to])
-                for target in open_to:
-                    pick -= sizes[target]
-                    if pick < 0:
-                        break
-                break
+        if len(others) == 1:  # one seat to ask: the first rank it is not known to lack
+            target = others[0]
+            lacking = lacks[target]
+            for _, _, rank in keys:
+                if rank not in lacking:
+                    draw()  # the pick by hand-size odds below, with a single seat to pick
+                    break
+            else:
+                rank = keys[0][2]
+                target = rng.choice(others)
         else:
-            target, rank = rng.choice(others), keys[0][2]
+            for _, _, rank in keys:
+                open_to = [other for other in others if rank not in lacks[other]]
+                if open_to:  # the odds of a seat follow its hand size (each card may be of it)
+                    pick = draw() * sum([sizes[other] for other in open_to])
+                    for target in open_to:
+                        pick -= sizes[target]
+                        if pick < 0:
+                            break
+                    break
+            else:
+                target, rank = rng.choice(others), keys[0][2]
     if ask_card:
         missing = [rank + suit for suit in "CDHS" if rank + suit not in hand]
         action = ASK[target][rng.choice(missing)]
