@@ -50,6 +50,8 @@ def _parse(action: str) -> tuple[str, str, int]:
 
 
 _PARSED: dict[str, tuple[str, str, int]] = {}
+PLAY = {card: "play " + card for card in RANK}  # the play of a card without Anemones
+_PLAY_ORDER = {action: (RANK[card], action) for card, action in PLAY.items()}  # by rank
 
 
 def _trick_state(view: dict) -> tuple[int | None, int | None, int, int]:
@@ -78,17 +80,22 @@ def medium(game: Game, seat: int, rng: random.Random) -> str:
                   len(view["trick_discards"]), view["legal_actions"])
 
 
-def decide(players: int, trick: list[tuple[str, int]], discards: int, legal: list[str]) -> str:
+def decide(players: int, trick: list[tuple[str, int]], discards: int, legal, plain=None) -> str:
     """The medium strategy on plain data: the player count, the current trick as ``(card,
     value)`` pairs in play order, how many discards it has had (EA-3) and the sorted legal
     actions of the seat to move (not changed). Returns one of ``legal``. Reads nothing hidden
-    (GEN-7): the search's rollouts call it on a sampled world."""
-    if legal[0][0] == "d":
-        return _discard(legal)
+    (GEN-7): the search's rollouts call it on a sampled world.
+
+    ``plain``, when given, are the plays without Anemones (``play CARD``, sorted, at least one):
+    then ``legal`` may instead be a function returning the legal actions, called only when
+    Anemones are weighed (the search's rollouts list the plays with Anemones only then)."""
+    if plain is None:
+        if legal[0][0] == "d":
+            return _discard(legal)
+        plain = [a for a in legal if a.count(" ") == 1]  # plays without Anemones
     slots = 4 if players == 2 else players
     after = slots - len(trick) - discards - 1  # slots still to come after this one
-    plain = [a for a in legal if a.count(" ") == 1]  # plays without Anemones
-    by_rank = sorted(plain, key=lambda a: (RANK[a[5:]], a))
+    by_rank = sorted(plain, key=_PLAY_ORDER.__getitem__)
     lowest, highest = by_rank[0], by_rank[-1]
     top = 9 if players in (2, 6) else 10  # the highest rank in this deck
     if not trick:  # leading: a sure winner, else the lowest card
@@ -97,11 +104,11 @@ def decide(players: int, trick: list[tuple[str, int]], discards: int, legal: lis
     if after == 0:  # last to play: take the trick as cheaply as possible
         winning = [a for a in plain if RANK[a[5:]] >= high]  # ties: the later card wins (EA-5)
         if winning:
-            return min(winning, key=lambda a: (RANK[a[5:]], a))
+            return min(winning, key=_PLAY_ORDER.__getitem__)
         worth = len(trick) + sum(1 for card, _ in trick if RANK[card] in BONUS_RANKS)
         if worth >= 3 or players == 2:
             boosted = []
-            for action in legal:
+            for action in legal() if callable(legal) else legal:
                 verb, card, boost = _parse(action)
                 if boost and RANK[card] + boost >= high:
                     boosted.append((boost, action.count("+"), RANK[card], action))
@@ -112,7 +119,7 @@ def decide(players: int, trick: list[tuple[str, int]], discards: int, legal: lis
     margin = 1 if after == 1 else 2
     strong = [a for a in plain if RANK[a[5:]] >= max(high + margin, top - 1)]
     if strong:
-        return min(strong, key=lambda a: (RANK[a[5:]], a))
+        return min(strong, key=_PLAY_ORDER.__getitem__)
     return lowest
 
 
@@ -139,12 +146,16 @@ def easy(game: Game, seat: int, rng: random.Random) -> str:
 
 def rollout_policy(world: Game, rng: random.Random) -> str:
     """The policy every simulated player follows in a rollout: the medium strategy (:func:`decide`)
-    on the sampled world's public trick and the mover's own legal actions."""
-    legal = world.moves()
-    if len(legal) == 1:  # a forced move (the search asks the policy for every move)
-        return legal[0]
+    on the sampled world's public trick and the mover's own playable cards (the plays with
+    Anemones are listed only when the strategy weighs them)."""
+    cards = world.playable()
+    if not cards:  # EA-3: a discard
+        legal = world.moves()
+        return legal[0] if len(legal) == 1 else _discard(legal)
+    if len(cards) == 1 and not world.anemones[world.current_player]:  # a forced move
+        return PLAY[cards[0]]
     return decide(world.players, [(entry[1], entry[3]) for entry in world.trick],
-                  len(world.trick_discards), legal)
+                  len(world.trick_discards), world.moves, [PLAY[card] for card in cards])
 
 
 def candidates(world: Game, legal: list[str]) -> list[str]:

@@ -146,11 +146,18 @@ class EnemyAnemone(Game):
 
     # ----- legal actions (EA-3, EA-4, EA-11, EA-13) ---------------------------------------------
 
+    def playable(self) -> list[str]:
+        """The cards of the current player's hand that may be played now (EA-3: none of a suit
+        already in this trick), sorted; ``[]`` when the player must discard instead. The
+        caller must not change the list (it may be the hand itself)."""
+        used = self.trick_suits
+        hand = self.hands[self.current_player]
+        return [c for c in hand if c[0] not in used] if used else hand
+
     def _legal_actions(self) -> list[str]:
         me = self.current_player
         hand = self.hands[me]
-        used = self.trick_suits
-        playable = [c for c in hand if c[0] not in used] if used else hand
+        playable = self.playable()
         if not playable:
             return ["discard " + c for c in hand]
         held = self.anemones[me]
