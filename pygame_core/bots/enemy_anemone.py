@@ -100,7 +100,7 @@ def decide(players: int, trick: list[tuple[str, int]], discards: int, legal, pla
     top = 9 if players in (2, 6) else 10  # the highest rank in this deck
     if not trick:  # leading: a sure winner, else the lowest card
         return highest if RANK[highest[5:]] >= top else lowest
-    high = max(value for _, value in trick)
+    high = max([value for _, value in trick])
     if after == 0:  # last to play: take the trick as cheaply as possible
         winning = [a for a in plain if RANK[a[5:]] >= high]  # ties: the later card wins (EA-5)
         if winning:
