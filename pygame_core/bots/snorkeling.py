@@ -143,14 +143,15 @@ def decide(seat: int, hand: list[str], piles: list[list[str]], totals: list[int]
     if phase == "takeback":
         return "takeback"
     tops = [VALUE[pile[-1]] for pile in piles]
+    scores, best_by_value, keep, wanted = _position(seat, tops, totals)
     own_hit = tops[seat] < 5
     if phase == "playing":
-        wanted = {top - 1 for s, top in enumerate(tops) if s != seat}
-        if any(VALUE[card] in wanted for card in hand):
-            places = _placements_of(seat, hand, tops, totals)
-            score, action = max(places)
-            if score > 0:
-                return action
+        for card in hand:
+            if VALUE[card] in wanted:
+                score, action = max(_placements_of(seat, hand, tops, scores))
+                if score > 0:
+                    return action
+                break
         if own_hit:  # keep going if the whole hand can follow: then we may take back (SN-6)
             for action in legal:
                 if action[0] != "c":
@@ -163,27 +164,12 @@ def decide(seat: int, hand: list[str], piles: list[list[str]], totals: list[int]
         return "end"
     if legal[0][0] != "c":  # no centre play: "pass" sorts after every "center ..." action
         return "pass"
-    projected = [total + top for total, top in zip(totals, tops)]
-    best_by_value = [0.0] * 5  # the best placement a card of each value allows (0: none)
-    scores = beach = None
-    for target, pile_top in enumerate(tops):
-        if target != seat and 1 <= pile_top <= 5:
-            if pile_top == 1:
-                beach = beach or _place_scores(seat, projected, True)
-                score = beach[target]
-            else:
-                scores = scores or _place_scores(seat, projected, False)
-                score = scores[target]
-            v = pile_top - 1
-            if score > best_by_value[v] or best_by_value[v] == 0.0:
-                best_by_value[v] = score
     have = [0] * 5
     for card in hand:
         have[VALUE[card]] += 1
     # values still in hand that allow a placement, best placement first
-    order = sorted((v for v in range(5) if have[v] and best_by_value[v] != 0.0),
+    order = sorted([v for v in range(5) if have[v] and best_by_value[v] != 0.0],
                    key=best_by_value.__getitem__, reverse=True)
-    keep = _keep_values(seat, tops)
     options = []
     draw = rng.random
     for action in legal:
@@ -215,25 +201,49 @@ def decide(seat: int, hand: list[str], piles: list[list[str]], totals: list[int]
     return "pass"
 
 
-def _placements_of(seat: int, hand: list[str], tops: list[int], totals: list[int]) -> list[tuple]:
-    """``(score, action)`` for every placement ``hand`` allows (SN-5)."""
+_POSITIONS: dict[tuple, tuple] = {}  # _position's results (a search meets the same few often)
+
+
+def _position(seat: int, tops: list[int], totals: list[int]) -> tuple:
+    """What :func:`decide` weighs that depends only on ``seat``, the pile tops' values and the
+    totals: ``(scores, best_by_value, keep, wanted)``: :func:`_place_scores` per target (a
+    Beach's where the target's top is 1), the best placement a card of each value allows (0.0:
+    none), :func:`_keep_values`, and the values that can be placed on another pile."""
+    key = (seat, *tops, *totals)
+    found = _POSITIONS.get(key)
+    if found is not None:
+        return found
     projected = [total + top for total, top in zip(totals, tops)]
-    scores = beach = None
+    plain = _place_scores(seat, projected, False)
+    beach = _place_scores(seat, projected, True)
+    scores = [beach[target] if top == 1 else plain[target] for target, top in enumerate(tops)]
+    best_by_value = [0.0] * 5
+    for target, pile_top in enumerate(tops):
+        if target != seat and 1 <= pile_top <= 5:
+            score = scores[target]
+            v = pile_top - 1
+            if score > best_by_value[v] or best_by_value[v] == 0.0:
+                best_by_value[v] = score
+    wanted = frozenset(top - 1 for s, top in enumerate(tops) if s != seat)
+    if len(_POSITIONS) >= 100_000:
+        _POSITIONS.clear()
+    found = _POSITIONS[key] = (scores, best_by_value, _keep_values(seat, tops), wanted)
+    return found
+
+
+def _placements_of(seat: int, hand: list[str], tops: list[int], scores: list[float]) -> list[tuple]:
+    """``(score, action)`` for every placement ``hand`` allows (SN-5), ``scores`` per target
+    as :func:`_position` gives them."""
     found = []
     last = ""
     for card in hand:  # sorted: each card once
         if card == last:
             continue
         last = card
-        value = VALUE[card]
+        value = VALUE[card] + 1
         for target, top in enumerate(tops):
-            if target != seat and top == value + 1:
-                if value == 0:
-                    beach = beach or _place_scores(seat, projected, True)
-                    found.append((beach[target], PLACE[card][target]))
-                else:
-                    scores = scores or _place_scores(seat, projected, False)
-                    found.append((scores[target], PLACE[card][target]))
+            if target != seat and top == value:
+                found.append((scores[target], PLACE[card][target]))
     return found
 
 
