@@ -508,21 +508,22 @@ def _allocate(supply: list[int], rooms: list[int], caps: list[list[int]],
     if there is none. Cards go out one at a time to a random free place (like a deal); a card
     with no place left gets one through a chain of moves (an augmenting path of a max flow)."""
     size = len(rooms)
-    x = [[0] * len(supply) for _ in range(size)]
+    places = range(size)
+    x = [[0] * len(supply) for _ in places]
     room = list(rooms)
-    units = [c for c, count in enumerate(supply) for _ in range(count)]
-    rng.shuffle(units)
+    units = random_order([c for c, count in enumerate(supply) for _ in range(count)], rng)
+    draw = rng.random
     stuck = []
     for c in units:
         total = 0
-        for d in range(size):
+        for d in places:
             if room[d] and x[d][c] < caps[d][c]:
                 total += room[d]
         if not total:
             stuck.append(c)
             continue
-        pick = rng.randrange(total)
-        for d in range(size):
+        pick = min(int(draw() * total), total - 1)
+        for d in places:
             if room[d] and x[d][c] < caps[d][c]:
                 if pick < room[d]:
                     break
@@ -569,27 +570,32 @@ def _cards_for_counts(free: list[str], others: list[int], fixed: list[list[int]]
     fails for some rank (the caller allocates again), unless ``last``: then the exclusion is
     waived for that rank (practically never needed: 20 clashing allocations in a row)."""
     by_rank: dict[str, list[str]] = {}
-    for card in free:
-        by_rank.setdefault(card[0], []).append(card)
+    for card in random_order(free, rng):  # so each rank's cards come in a random order
+        rank = card[0]
+        if rank in by_rank:
+            by_rank[rank].append(card)
+        else:
+            by_rank[rank] = [card]
     hands = [list(known[p]) for p in others] + [[]]
     banned = [excluded[p] for p in others] + [set()]
+    check = any(banned)
     for rank, cards in by_rank.items():
         r = RANK_INDEX[rank]
         wanted = [(fixed[i][r] if i < len(fixed) else 0) + counts[i][r] for i in range(len(hands))]
-        rng.shuffle(cards)
         order = cards
-        for order in permutations(cards):  # at most 4! orders; the first fitting one is taken
-            at, fits = 0, True
-            for i, want in enumerate(wanted):
-                if any(card in banned[i] for card in order[at:at + want]):
-                    fits = False
+        if check:
+            for order in permutations(cards):  # at most 4! orders; the first fitting one is taken
+                at, fits = 0, True
+                for i, want in enumerate(wanted):
+                    if any(card in banned[i] for card in order[at:at + want]):
+                        fits = False
+                        break
+                    at += want
+                if fits:
                     break
-                at += want
-            if fits:
-                break
-        else:
-            if not last:
-                return None
+            else:
+                if not last:
+                    return None
         at = 0
         for i, want in enumerate(wanted):
             hands[i] += order[at:at + want]
