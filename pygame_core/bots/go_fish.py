@@ -68,35 +68,37 @@ class Memory:
             hear(**entry)
         self.read_to = len(history)
 
-    def hear(self, type: str, **entry) -> None:
+    def hear(self, type: str, seat: int = 0, rank: str = "", card: str = "", asker: int = 0,
+             **_) -> None:
         """Take in one history entry, given as :meth:`Game.log` writes it (``type`` and its
-        fields): the search's worlds call it in place of logging (see :func:`rollout_factory`)."""
-        holds, lacks = self.holds, self.lacks
+        fields): the search's worlds call it in place of logging (see :func:`rollout_factory`).
+        The commonest entries of a game come first."""
         if type == "ask":
-            self.asked = entry["rank"]
-            holds[entry["seat"]].add(self.asked)
-        elif type == "ask_card":  # a miss only says the asked player lacks that one card
-            self.asked = ""
-            holds[entry["seat"]].add(entry["card"][0])
-        elif type == "give":
-            holds[entry["seat"]].discard(entry["rank"])
-            lacks[entry["seat"]].add(entry["rank"])
-            holds[entry["asker"]].add(entry["rank"])
-        elif type == "give_card":
-            holds[entry["asker"]].add(entry["card"][0])
+            self.asked = rank
+            self.holds[seat].add(rank)
         elif type == "go_fish" or type == "miss":
             if self.asked:
-                lacks[entry["seat"]].add(self.asked)
+                self.lacks[seat].add(self.asked)
         elif type == "fish" or type == "draw":
             if not self.sticky:
-                lacks[entry["seat"]].clear()
-        elif type == "fish_shown":
-            holds[entry["seat"]].add(entry["card"][0])
+                self.lacks[seat].clear()
+        elif type == "give":
+            holds = self.holds
+            holds[seat].discard(rank)
+            self.lacks[seat].add(rank)
+            holds[asker].add(rank)
         elif type == "book":
-            rank = entry["rank"]
-            for seat in range(len(holds)):
-                holds[seat].discard(rank)
+            lacks = self.lacks
+            for seat, held in enumerate(self.holds):
+                held.discard(rank)
                 lacks[seat].discard(rank)
+        elif type == "fish_shown":
+            self.holds[seat].add(card[0])
+        elif type == "ask_card":  # a miss only says the asked player lacks that one card
+            self.asked = ""
+            self.holds[seat].add(card[0])
+        elif type == "give_card":
+            self.holds[asker].add(card[0])
 
 
 def _counts(hand: list[str]) -> dict[str, int]:
@@ -206,7 +208,7 @@ def expert(game: Game, seat: int, rng: random.Random) -> str:
     held = Counter()
     for _ in range(SAMPLES):
         world = game.determinize(seat, rng)
-        held.update({card[0] for card in world.view(other)["hand"]})
+        held.update({card[0] for card in world.hands[other]})  # a sampled hand
     chance = {rank: held[rank] / SAMPLES for rank in counts}
     sure = [(counts[r], rng.random(), r) for r in counts if chance[r] >= 0.999]
     if sure:
