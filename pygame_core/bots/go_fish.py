@@ -149,32 +149,33 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
                     known.append((counts[rank], draw(), other, rank))
     if known:
         _, _, target, rank = max(known)
-    else:
-        keys = [(-count, draw(), rank) for rank, count in counts.items()]
-        keys.sort()
+    else:  # the rank held most that some seat is not known to lack (ties: at random)
         lacks = memory.lacks
-        if len(others) == 1:  # one seat to ask: the first rank it is not known to lack
-            target = others[0]
-            lacking = lacks[target]
-            for _, _, rank in keys:
-                if rank not in lacking:
-                    draw()  # the pick by hand-size odds below, with a single seat to pick
-                    break
-            else:
-                rank = keys[0][2]
-                target = rng.choice(others)
-        else:
-            for _, _, rank in keys:
-                open_to = [other for other in others if rank not in lacks[other]]
-                if open_to:  # the odds of a seat follow its hand size (each card may be of it)
-                    pick = draw() * sum([sizes[other] for other in open_to])
-                    for target in open_to:
-                        pick -= sizes[target]
-                        if pick < 0:
-                            break
-                    break
-            else:
-                target, rank = rng.choice(others), keys[0][2]
+        best, picks = 0, []
+        for rank, count in counts.items():
+            if count >= best:
+                for other in others:
+                    if rank not in lacks[other]:
+                        if count > best:
+                            best, picks = count, [rank]
+                        else:
+                            picks.append(rank)
+                        break
+        if picks:  # draw() * n < n for every n < 2**53: a uniform index
+            rank = picks[0] if len(picks) == 1 else picks[int(draw() * len(picks))]
+            open_to = [other for other in others if rank not in lacks[other]]
+            target = open_to[0]
+            if len(open_to) > 1:  # the odds of a seat follow its hand size (each card may be of it)
+                pick = draw() * sum([sizes[other] for other in open_to])
+                for target in open_to:
+                    pick -= sizes[target]
+                    if pick < 0:
+                        break
+        else:  # every seat is known to lack every rank held: the rank held most, any seat
+            best = max(counts.values())
+            picks = [rank for rank, count in counts.items() if count == best]
+            rank = picks[int(draw() * len(picks))]
+            target = rng.choice(others)
     if ask_card:
         missing = [rank + suit for suit in "CDHS" if rank + suit not in hand]
         action = ASK[target][rng.choice(missing)]
