@@ -132,7 +132,8 @@ class SearchThinker:
         self.done = 0
         self.thought = 0.0
         self.paired = paired
-        self.group: tuple | None = None  # paired mode: (world, rollout seed) shared by a round
+        self.group: tuple | None = None  # paired mode: (world, dice state) shared by a round
+        self.dice = random.Random(0)  # paired mode: the round's dice, set to its state each time
         self.samples: dict[str, list[float]] = {a: [] for a in self.root_actions}
         self.action: str | None = self.root_actions[0] if len(self.root_actions) == 1 else None
         self.default = None
@@ -222,9 +223,12 @@ class SearchThinker:
         if self.paired:  # every root action in turn on the same world with the same dice
             turn = self.done % len(self.root_actions)
             if turn == 0:
-                self.group = (self._world(rng), rng.getrandbits(64))
-            base, seed = self.group
-            rng = random.Random(seed)
+                world = self._world(rng)
+                self.dice.seed(rng.getrandbits(64))
+                self.group = (world, self.dice.getstate())
+            base, dice = self.group
+            rng = self.dice
+            rng.setstate(dice)  # as random.Random(seed), without seeding again
             world = base.sample_copy(rng)  # the same world and the same dice for every move
             forced = self.root_actions[turn]
         else:
