@@ -95,16 +95,16 @@ def decide(players: int, trick: list[tuple[str, int]], discards: int, legal, pla
         plain = [a for a in legal if a.count(" ") == 1]  # plays without Anemones
     slots = 4 if players == 2 else players
     after = slots - len(trick) - discards - 1  # slots still to come after this one
-    by_rank = sorted(plain, key=_PLAY_ORDER.__getitem__)
-    lowest, highest = by_rank[0], by_rank[-1]
+    by_rank = sorted([_PLAY_ORDER[action] for action in plain])  # (rank, action), lowest first
+    lowest, highest = by_rank[0][1], by_rank[-1][1]
     top = 9 if players in (2, 6) else 10  # the highest rank in this deck
     if not trick:  # leading: a sure winner, else the lowest card
-        return highest if RANK[highest[5:]] >= top else lowest
+        return highest if by_rank[-1][0] >= top else lowest
     high = max([value for _, value in trick])
     if after == 0:  # last to play: take the trick as cheaply as possible
-        winning = [a for a in plain if RANK[a[5:]] >= high]  # ties: the later card wins (EA-5)
-        if winning:
-            return min(winning, key=_PLAY_ORDER.__getitem__)
+        for rank, action in by_rank:
+            if rank >= high:  # ties: the later card wins (EA-5)
+                return action
         worth = len(trick) + sum(1 for card, _ in trick if RANK[card] in BONUS_RANKS)
         if worth >= 3 or players == 2:
             boosted = []
@@ -116,10 +116,10 @@ def decide(players: int, trick: list[tuple[str, int]], discards: int, legal, pla
                 return min(boosted)[3]
         return lowest
     # more players to come: play a card that will likely stand, else dump the lowest
-    margin = 1 if after == 1 else 2
-    strong = [a for a in plain if RANK[a[5:]] >= max(high + margin, top - 1)]
-    if strong:
-        return min(strong, key=_PLAY_ORDER.__getitem__)
+    stands = max(high + (1 if after == 1 else 2), top - 1)
+    for rank, action in by_rank:
+        if rank >= stands:
+            return action
     return lowest
 
 
