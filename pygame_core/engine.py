@@ -458,7 +458,7 @@ def random_order(cards: list, rng: random.Random) -> list:
     """A new list of ``cards`` in a uniformly random order drawn from ``rng`` (one ``random()``
     per card): a quicker shuffle for the search bots' sampled worlds, reproducible per ``rng``."""
     draw = rng.random
-    return [card for _, card in sorted([(draw(), card) for card in cards])]
+    return sorted(cards, key=lambda _: draw())  # keys drawn in the order of ``cards``
 
 
 def parse_seat(token: str, players: int) -> int | None:
