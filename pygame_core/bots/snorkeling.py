@@ -167,20 +167,24 @@ def decide(seat: int, hand: list[str], piles: list[list[str]], totals: list[int]
     have = [0] * 5
     for card in hand:
         have[VALUE[card]] += 1
-    # values still in hand that allow a placement, best placement first
-    order = sorted([v for v in range(5) if have[v] and best_by_value[v] != 0.0],
-                   key=best_by_value.__getitem__, reverse=True)
+    first = second = -1  # the two values in hand that allow the best placements, best first
+    for v in range(5):
+        if have[v] and best_by_value[v] != 0.0:
+            if first < 0 or best_by_value[v] > best_by_value[first]:
+                first, second = v, first
+            elif second < 0 or best_by_value[v] > best_by_value[second]:
+                second = v
     options = []
     draw = rng.random
     for action in legal:
         if action[0] != "c":
             break
         played = VALUE[action[7:]]
-        best = 0.0  # the best placement the rest of the hand allows after playing this card
-        for v in order:
-            if v != played or have[v] > 1:
-                best = best_by_value[v]
-                break
+        # the best placement the rest of the hand allows after playing this card
+        if first >= 0 and (first != played or have[first] > 1):
+            best = best_by_value[first]
+        else:
+            best = best_by_value[second] if second >= 0 else 0.0
         options.append((best - 0.1 * keep[played], draw(), action))
     score, _, action = max(options)
     if score > 0:
