@@ -27,7 +27,7 @@ import math
 import random
 
 from ..engine import Game
-from ..games.snorkeling import PLACE, VALUE
+from ..games.snorkeling import PLACE, START, TAKEBACK, VALUE
 
 ROLLOUT_TURNS = 24  # simulated actions (of all players) before a rollout is cut off and evaluated
 TEMPERATURE = 2.5  # points: how sharply a lead in projected score turns into a win chance
@@ -137,8 +137,9 @@ def decide(seat: int, hand: list[str], piles: list[list[str]], totals: list[int]
            phase: str, expert: bool, legal: list[str], rng: random.Random) -> str:
     """The medium strategy on plain data: ``seat``'s own sorted ``hand``, the public ``piles``
     (bottom -> top), ``totals``, centre ``top`` card, turn ``phase`` (``start``, ``playing``,
-    ``takeback``), the ``expert`` option (SN-4) and the sorted ``legal`` actions (not changed).
-    Returns one of ``legal``. Reads nothing hidden from ``seat`` (GEN-7): the search's rollouts
+    ``takeback``), the ``expert`` option (SN-4) and the sorted ``legal`` actions (not changed;
+    only their ``center`` actions are read, so those alone will do, at least one in the start
+    phase). Returns a legal action. Reads nothing hidden from ``seat`` (GEN-7): the search's rollouts
     call it on a sampled world with that world's own hand of the seat to move."""
     if phase == "takeback":
         return "takeback"
@@ -283,13 +284,18 @@ def easy(game: Game, seat: int, rng: random.Random) -> str:
 
 def rollout_policy(world: Game, rng: random.Random) -> str:
     """The policy every simulated player follows in a rollout: the medium strategy (:func:`decide`)
-    on the sampled world's state, reading only the mover's own hand and public state."""
+    on the sampled world's state, reading only the mover's own hand and public state. It hands
+    :func:`decide` only the ``center`` actions (all it reads of the legal ones), not listing the
+    placements, which :func:`decide` finds itself."""
     seat = world.current_player
-    legal = world.moves()
-    if len(legal) == 1:  # a forced move (the search asks the policy for every move)
-        return legal[0]
-    return decide(seat, world.hands[seat], world.piles, world.totals, world.centre[-1],
-                  world.phase, world.options["expert"], legal, rng)
+    phase = world.phase
+    if phase == TAKEBACK:
+        return "takeback"  # what decide answers at once
+    centre = world.centre_moves()
+    if not centre and phase == START:  # a forced pass (the search asks the policy for every move)
+        return "pass"
+    return decide(seat, world.hands[seat], world.piles, world.totals, world.centre[-1], phase,
+                  world.options["expert"], centre, rng)
 
 
 def evaluate(world: Game) -> list[float]:

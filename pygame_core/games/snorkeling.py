@@ -121,8 +121,10 @@ class Snorkeling(Game):
 
     # ----- legal actions (SN-2 ... SN-5, SN-12) -------------------------------------------------
 
-    def _centre_moves(self) -> list[str]:
-        """``center`` actions legal now (SN-3/SN-4), sorted, each card once (the hand is sorted)."""
+    def centre_moves(self) -> list[str]:
+        """The ``center`` actions legal for the current player in the start or playing phase
+        (SN-3/SN-4), sorted, each card once (the hand is sorted); ``[]`` when there is none.
+        (The take-back phase has only ``keep`` and ``takeback``, SN-6.)"""
         top = self.centre[-1]
         mode = ANY if self.options["expert"] else self.mode
         if mode == HIGHER:
@@ -157,10 +159,10 @@ class Snorkeling(Game):
         if self.phase == TAKEBACK:
             return ["keep", "takeback"]
         if self.phase == START:  # "center ..." < "pass"
-            moves = self._centre_moves()
+            moves = self.centre_moves()
             moves.append("pass")
             return moves
-        moves = self._centre_moves()  # "center ..." < "end" < "place ..."
+        moves = self.centre_moves()  # "center ..." < "end" < "place ..."
         moves.append("end")
         moves += self._place_moves()
         return moves
