@@ -207,6 +207,7 @@ def decide(seat: int, hand: list[str], piles: list[list[str]], totals: list[int]
 
 
 _POSITIONS: dict[tuple, tuple] = {}  # _position's results (a search meets the same few often)
+POSITIONS_KEPT = 4096  # at most this many (a few MB); then they are forgotten and worked out again
 
 
 def _position(seat: int, tops: list[int], totals: list[int]) -> tuple:
@@ -230,7 +231,7 @@ def _position(seat: int, tops: list[int], totals: list[int]) -> tuple:
             if score > best_by_value[v] or best_by_value[v] == 0.0:
                 best_by_value[v] = score
     wanted = frozenset(top - 1 for s, top in enumerate(tops) if s != seat)
-    if len(_POSITIONS) >= 100_000:
+    if len(_POSITIONS) >= POSITIONS_KEPT:
         _POSITIONS.clear()
     found = _POSITIONS[key] = (scores, best_by_value, _keep_values(seat, tops), wanted)
     return found
