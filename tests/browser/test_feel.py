@@ -153,18 +153,24 @@ def test_a_new_zoom_moves_no_card_that_kept_its_place(page, base_url, open_app):
 
 # ----- round and hand ends ------------------------------------------------------------------
 
-@pytest.mark.parametrize("game", ["snorkeling", "enemy_anemone"])
-def test_round_end_names_every_player_with_the_scores(page, base_url, open_app, game):
-    """SN-7 / EA-8: the round-end table lists each seat by name with its round score and total,
-    stays until the player continues, and nobody is to move meanwhile; the log stops with it.
-    Snorkeling's notes say who put the Beach on whose pile."""
-    open_app(page, base_url, f"game={game}&players=3&seats=human,bot:random,bot:random&seed=4&speed=0")
+def play_to_round_end(page, base_url, open_app, query):
+    """Open the table at ``query`` and make the first legal move until the round-end panel shows."""
+    open_app(page, base_url, query)
     panel = page.locator('[data-part="round-end"]')
     while not panel.is_visible():
         assert wait_for_my_turn_or_end_without_continuing(page) == "playing"
         if panel.is_visible():
             break
         make_a_move(page)
+    return panel
+
+
+@pytest.mark.parametrize("game", ["snorkeling", "enemy_anemone"])
+def test_round_end_names_every_player_with_the_scores(page, base_url, open_app, game):
+    """SN-7 / EA-8: the round-end table lists each seat by name with its round score and total,
+    stays until the player continues, and nobody is to move meanwhile; the log stops with it.
+    Snorkeling's notes say who put the Beach on whose pile."""
+    panel = play_to_round_end(page, base_url, open_app, f"game={game}&players=3&seats=human,bot:random,bot:random&seed=4&speed=0")
     state = engine(page, "state", {"log_from": 0})
     end = [e["entry"] for e in state["log"] if e["type"] in ("round_end", "hand_end")][-1]
     rows = page.locator("#round-end-scores tbody tr")
@@ -257,13 +263,7 @@ def test_a_tall_phone_shows_a_three_seat_round_end_large_and_whole(page, base_ur
     ended the round are drawn 54-60 px wide in rows with room around them, and the table's every
     column (Gesamt last) is in view with nothing to scroll sideways."""
     page.set_viewport_size({"width": width, "height": height})
-    open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=4&speed=0&lang=de")
-    panel = page.locator('[data-part="round-end"]')
-    while not panel.is_visible():
-        assert wait_for_my_turn_or_end_without_continuing(page) == "playing"
-        if panel.is_visible():
-            break
-        make_a_move(page)
+    play_to_round_end(page, base_url, open_app, "game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=4&speed=0&lang=de")
     box = page.evaluate("""() => {
       const wrap = document.getElementById('round-end-scores'), panel = document.querySelector('[data-part=round-end]');
       const total = wrap.querySelector('thead th:last-child').getBoundingClientRect();
@@ -281,13 +281,7 @@ def test_a_tall_phone_shows_the_hand_ends_last_trick_large(page, base_url, open_
     """EA-8 on a 390x844 phone with four seats: the hand end's last trick is drawn with 48 px
     cards (36 px before), and the panel, its scores and Continue fit with nothing to scroll."""
     page.set_viewport_size({"width": 390, "height": 844})
-    open_app(page, base_url, "game=enemy_anemone&players=4&seats=human,bot:random,bot:random,bot:random&seed=3&speed=0")
-    panel = page.locator('[data-part="round-end"]')
-    while not panel.is_visible():
-        assert wait_for_my_turn_or_end_without_continuing(page) == "playing"
-        if panel.is_visible():
-            break
-        make_a_move(page)
+    play_to_round_end(page, base_url, open_app, "game=enemy_anemone&players=4&seats=human,bot:random,bot:random,bot:random&seed=3&speed=0")
     box = page.evaluate("""() => { const panel = document.querySelector('[data-part=round-end]');
       const bottom = document.getElementById('round-end-continue').getBoundingClientRect().bottom;
       return { cards: [...document.querySelectorAll('#round-end-picture .ea-slot .card.ea')].map((c) => Math.round(c.getBoundingClientRect().width)),
