@@ -290,6 +290,22 @@ def test_a_tall_phone_shows_the_hand_ends_last_trick_large(page, base_url, open_
     assert box["scrolls"] <= 1 and box["inView"], box
 
 
+@pytest.mark.parametrize("game", ["snorkeling", "enemy_anemone"])
+def test_a_phone_on_its_side_shows_the_round_end_whole(page, base_url, open_app, game):
+    """SN-7 / EA-8 at 844x390 with four seats: the scores on the left, the notes and Continue
+    beside them; every row, the Total column and Continue are in view with nothing to scroll."""
+    page.set_viewport_size({"width": 844, "height": 390})
+    play_to_round_end(page, base_url, open_app, f"game={game}&players=4&seats=human,bot:random,bot:random,bot:random&seed=3&speed=0")
+    box = page.evaluate("""() => { const panel = document.querySelector('[data-part=round-end]');
+      const inside = (node) => { const r = node.getBoundingClientRect(), p = panel.getBoundingClientRect();
+        return r.top >= p.top - 0.5 && r.bottom <= p.bottom + 0.5 && r.left >= p.left - 0.5 && r.right <= p.right + 0.5; };
+      const scores = document.querySelector('.round-end-scores'), go = document.getElementById('round-end-continue');
+      return { scrolls: panel.scrollHeight - panel.clientHeight, rows: document.querySelectorAll('#round-end-scores tbody tr').length,
+               whole: [scores, go, ...document.querySelectorAll('#round-end-scores tbody tr')].every(inside),
+               beside: go.getBoundingClientRect().left >= scores.getBoundingClientRect().right }; }""")
+    assert box == {"scrolls": 0, "rows": 4, "whole": True, "beside": True}, box
+
+
 def test_round_end_in_a_small_frame_shows_every_seat_and_total_without_scrolling(page, base_url, open_app):
     """EA-8 at 360x600 embedded with six seats: every row and the Total column of the hand-end
     table are inside the frame with nothing to scroll (the table never scrolls inside itself), and
