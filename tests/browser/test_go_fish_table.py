@@ -344,9 +344,10 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
         else:
             assert (latest["asked"], turn) == (0, "You said “Go fish!”, so you ask next.")
         seen_turns.add(turn)
-        if latest["asked"] != 0:  # the asked seat's corner says what it was just asked for
-            badge = page.locator(f'.gf-seat.asked[data-seat="{latest["asked"]}"]')
-            assert badge.get_attribute("data-asked-for") == "Asked for " + RANKS[latest["rank"]]
+        if latest["seat"] != 0:  # the asker's corner says what it just asked for (so holds, GF-3)
+            badge = page.locator(f'.gf-seat.asker[data-seat="{latest["seat"]}"]')
+            assert badge.get_attribute("data-wants") == "Wants " + RANKS[latest["rank"]]
+            assert page.locator(".gf-seat[data-wants]").count() == 1
         logged = page.locator("#log li").count()
         page.locator("#felt [data-legal]").first.click()  # a seat, then a rank
         page.locator('#felt [data-legal]:not([data-legal=""])').first.click()

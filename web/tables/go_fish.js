@@ -291,11 +291,11 @@ export function go_fish(felt, s, ui) {
     box.dataset.seat = seat;
     if (seat === view.current_player && !view.is_over) box.classList.add("current");
     if (view.winners.includes(seat)) box.classList.add("winner");
-    if (latest?.asker === seat && !view.is_over) box.classList.add("asker");
-    if (latest?.asked === seat && !view.is_over) {  // what it was just asked for, on the asked seat's corner
-      box.classList.add("asked");
-      box.dataset.askedFor = t("go_fish.asked_badge", { what: whatText(latest.what, t, n) });
+    if (latest?.asker === seat && !view.is_over) {  // what it just asked for (so holds), on the asker's corner
+      box.classList.add("asker");
+      box.dataset.wants = t("go_fish.wants_badge", { what: whatText(latest.what, t, n) });
     }
+    if (latest?.asked === seat && !view.is_over) box.classList.add("asked");
     const head = el("header", "seat-head");
     const name = el("span", "seat-name", s.names[seat]);
     name.title = s.names[seat];
