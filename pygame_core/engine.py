@@ -4,9 +4,10 @@ A game module subclasses :class:`Game` and implements ``_setup``, ``_legal_actio
 ``_game_view`` and ``full_deck``. Everything the three games share lives here once.
 
 State kept by a game must be JSON-free of objects: ``str``/``int``/``bool``/``None`` leaves,
-tuples, and lists nested at most two deep (a list of hands is fine), each list holding only lists
-or only immutable values (dicts: the history's entries). :meth:`Game.fork` and :meth:`Game.clone`
-rely on it (they look at a list's first item to tell).
+tuples, and lists nested at most two deep (a list of hands is fine), each list holding only lists,
+only flat dicts of immutable values (e.g. per-seat counts; and the history's entries) or only
+immutable values. :meth:`Game.fork` and :meth:`Game.clone` rely on it (they look at a list's first
+item to tell).
 """
 
 from __future__ import annotations
@@ -404,8 +405,13 @@ class Game:
         state = self.__dict__.copy()
         state["history"] = state["actions"] = ()  # replaced below, not copied
         for key, value in state.items():
-            if type(value) is list:  # of lists (hands, piles; copy each) or of immutable values
-                state[key] = [v[:] for v in value] if value and type(value[0]) is list else value[:]
+            if type(value) is list:  # of lists or dicts (hands, piles; copy each) or of immutables
+                if value and type(value[0]) is list:
+                    state[key] = [v[:] for v in value]
+                elif value and type(value[0]) is dict:
+                    state[key] = [v.copy() for v in value]
+                else:
+                    state[key] = value[:]
             elif type(value) is dict:
                 state[key] = dict(value)
         state["history"] = history

@@ -25,7 +25,7 @@ import random
 from collections import Counter
 
 from ..engine import Game
-from ..games.go_fish import ASK
+from ..games.go_fish import ASK, rank_counts
 
 ITERATIONS = {2: 320, 3: 300, 4: 300, 5: 300, 6: 360}  # hard bot's search budget by players
 PAIRED = True  # root moves compared on the same worlds; keep the expert's move unless beaten
@@ -101,16 +101,7 @@ class Memory:
             self.holds[asker].add(card[0])
 
 
-def _counts(hand: list[str]) -> dict[str, int]:
-    """Cards per rank in ``hand``, ranks in the hand's order."""
-    counts: dict[str, int] = {}
-    for card in hand:
-        rank = card[0]
-        if rank in counts:
-            counts[rank] += 1
-        else:
-            counts[rank] = 1
-    return counts
+_counts = rank_counts  # cards per rank in a hand, ranks in the hand's order
 
 
 def _ask(view: dict, target: int, rank: str, rng: random.Random) -> str:
@@ -127,15 +118,18 @@ def decide_with_memory(view: dict, memory: Memory, rng: random.Random) -> str:
                   view["legal_actions"], memory, rng)
 
 
-def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: list[str],
-           memory: Memory, rng: random.Random) -> str:
+def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: list[str] | None,
+           memory: Memory, rng: random.Random, counts: dict[str, int] | None = None) -> str:
     """The medium strategy on plain data: ``seat``'s own sorted ``hand``, every seat's hand size,
-    the ``ask_card`` option (GF-8), the legal actions (not changed) and what ``seat`` remembers.
+    the ``ask_card`` option (GF-8), the legal actions (not changed), what ``seat`` remembers and
+    optionally the hand's cards per rank (``{rank: count}``, e.g. the world's ``counts[seat]``;
+    read only; counted from ``hand`` when ``None``).
     Returns one of ``legal``; with ``legal=None`` (the search's rollouts, which skip listing the
     legal actions) the ask it builds, which is legal whenever it is ``seat``'s turn: a rank
     ``seat`` holds (GF-2), of a seat with cards. Reads nothing hidden from ``seat`` (GEN-7): the search's rollouts
     call it on a sampled world with that world's own hand of the seat to move."""
-    counts = _counts(hand)
+    if counts is None:
+        counts = _counts(hand)
     holds = memory.holds
     draw = rng.random
     others = [other for other, size in enumerate(sizes) if size and other != seat]
@@ -260,7 +254,7 @@ def rollout_factory(game: Game):
         def policy(world: Game, rng: random.Random) -> str:
             seat = world.current_player
             return decide(seat, world.hands[seat], list(map(len, world.hands)), world.ask_card,
-                          None, memory, rng)
+                          None, memory, rng, world.counts[seat])
         policy.hear = memory.hear
         return policy
     return make

@@ -64,12 +64,26 @@ def held_ranks(hand: list[str]) -> list[str]:
     return ranks
 
 
+def rank_counts(hand: list[str]) -> dict[str, int]:
+    """Cards per rank in ``hand`` (``{rank: count}``, ranks held only, in the hand's order)."""
+    counts: dict[str, int] = {}
+    for card in hand:
+        rank = card[0]
+        if rank in counts:
+            counts[rank] += 1
+        else:
+            counts[rank] = 1
+    return counts
+
+
 class GoFish(Game):
     """Go Fish. Options: ``next_after_fish`` ``"asked"`` or ``"left"`` (GF-5), ``ask_card`` (GF-8),
     ``ask_own_card`` (GF-8, needs ``ask_card``), ``keep_playing`` (GF-9), ``first_player`` (GEN-4).
 
-    State: ``hands`` (sorted), ``books`` (per seat, ranks in the order laid down), ``stock`` (top
-    at the end), ``last_ask`` (``(asker, asked, rank or card, cards handed over)`` or ``None``),
+    State: ``hands`` (sorted), ``counts`` (per seat, ``{rank: cards of it in the hand}`` for the
+    ranks held: the same hand counted, kept in step with ``hands`` by every change so that asks,
+    books and the bots read a rank's count at once), ``books`` (per seat, ranks in the order laid
+    down), ``stock`` (top at the end), ``last_ask`` (``(asker, asked, rank or card, cards handed over)`` or ``None``),
     ``idle_asks`` (asks made with an empty stock since the last book, see *Stalled play*).
     ``totals`` counts books per seat.
 
@@ -132,6 +146,7 @@ class GoFish(Game):
         hand_size = 7 if self.players == 2 else 5
         self.stock = stock
         self.hands = deal(stock, self.players, hand_size)
+        self.counts = [rank_counts(hand) for hand in self.hands]
         self.books: list[list[str]] = [[] for _ in range(self.players)]
         self.last_ask: tuple | None = None
         self.idle_asks = 0
@@ -201,26 +216,35 @@ class GoFish(Game):
             self.idle_asks += 1  # reset by a book
         if len(what) == 1:  # GF-3: ask for a rank
             self.log("ask", seat=me, asked=asked, rank=what)
-            first = bisect_left(theirs, what)  # the hand is sorted: a rank's cards sit together
-            end = first
-            while end < len(theirs) and theirs[end][0] == what:
-                end += 1
-            got = theirs[first:end]
-            if got:
-                del theirs[first:end]
-                self.log("give", seat=asked, asker=me, rank=what, count=len(got))
+            count = self.counts[asked].pop(what, 0)
+            if count:
+                first = bisect_left(theirs, what)  # the hand is sorted: a rank's cards sit together
+                got = theirs[first:first + count]
+                del theirs[first:first + count]
+                self.log("give", seat=asked, asker=me, rank=what, count=count)
+            else:
+                got = ()
         else:  # GF-8: ask for one card; a bluff (the asker holds it) always gets "Go fish"
             self.log("ask_card", seat=me, asked=asked, card=what)
             got = [what] if what in theirs else []
             if got:
                 theirs.remove(what)
+                counts = self.counts[asked]
+                rank = what[0]
+                if counts[rank] == 1:
+                    del counts[rank]
+                else:
+                    counts[rank] -= 1
                 self.log("give_card", seat=asked, asker=me, card=what)
         self.last_ask = (me, asked, what, len(got))
         if got:
             hand = hands[me]
             hand += got
             hand.sort()
-            self._lay_book(me, what[0])
+            counts = self.counts[me]
+            rank = what[0]
+            counts[rank] = counts.get(rank, 0) + len(got)
+            self._lay_book(me, rank)
             again = True
         else:  # GF-4; GF-9a: once the stock is empty nobody says "Go fish", the miss is logged
             self.log("go_fish" if self.stock else "miss", seat=asked, asker=me)
@@ -252,14 +276,19 @@ class GoFish(Game):
         else:
             self.log("fish", seat=me)
         insort(self.hands[me], card)
-        self._lay_book(me, card[0])
+        counts = self.counts[me]
+        rank = card[0]
+        counts[rank] = counts.get(rank, 0) + 1
+        self._lay_book(me, rank)
         return shown
 
     def _lay_book(self, seat: int, rank: str) -> None:
         """GF-6: lay down the book of ``rank`` at once if ``seat`` holds all four cards."""
-        hand = self.hands[seat]
-        first = bisect_left(hand, rank)  # the hand is sorted: a rank's cards sit together
-        if first + 3 < len(hand) and hand[first + 3][0] == rank:
+        counts = self.counts[seat]
+        if counts.get(rank) == 4:
+            del counts[rank]
+            hand = self.hands[seat]
+            first = bisect_left(hand, rank)  # the hand is sorted: a rank's cards sit together
             del hand[first:first + 4]
             self.books[seat].append(rank)
             self.totals[seat] += 1
@@ -276,7 +305,9 @@ class GoFish(Game):
             while True:
                 if not hands[seat]:
                     if self.stock:  # GF-9 ruling: draw one at the start of the turn
-                        hands[seat].append(self.stock.pop())
+                        card = self.stock.pop()
+                        hands[seat].append(card)
+                        self.counts[seat][card[0]] = 1  # the only card of an empty hand
                         self.log("draw", seat=seat)
                     else:
                         self.log("skip", seat=seat, reason="no_cards")
@@ -352,7 +383,8 @@ class GoFish(Game):
                 break
         new = self.sample_copy(rng)
         for i, p in enumerate(others):
-            new.hands[p] = sorted(hands[i])
+            hand = new.hands[p] = sorted(hands[i])
+            new.counts[p] = rank_counts(hand)
         new.stock = random_order(hands[-1], rng)
         return new
 
