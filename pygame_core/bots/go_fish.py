@@ -69,10 +69,11 @@ class Memory:
         self.read_to = len(history)
 
     def hear(self, type: str, seat: int = 0, rank: str = "", card: str = "", asker: int = 0,
-             **_) -> None:
+             asked: int = 0, count: int = 0, **_) -> None:
         """Take in one history entry, given as :meth:`Game.log` writes it (``type`` and its
         fields): the search's worlds call it in place of logging (see :func:`rollout_factory`).
-        The commonest entries of a game come first."""
+        The commonest entries of a game come first. The fields of the commonest entries are
+        named (``asked``, ``count`` unused) so that a call builds no dict of the others."""
         if type == "ask":
             self.asked = rank
             self.holds[seat].add(rank)
@@ -132,18 +133,17 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
         counts = _counts(hand)
     holds = memory.holds
     draw = rng.random
-    others = [other for other, size in enumerate(sizes) if size and other != seat]
     known = []
-    for other in others:
-        held = holds[other]
-        if held:
+    for other, held in enumerate(holds):  # the seats with cards known to hold one of our ranks
+        if held and other != seat and sizes[other]:
             common = held.intersection(counts)
             if common:
                 for rank in sorted(common) if len(common) > 1 else common:
                     known.append((counts[rank], draw(), other, rank))
     if known:
-        _, _, target, rank = max(known)
+        _, _, target, rank = max(known) if len(known) > 1 else known[0]
     else:  # the rank held most that some seat is not known to lack (ties: at random)
+        others = [other for other, size in enumerate(sizes) if size and other != seat]
         lacks = memory.lacks
         best, picks = 0, []
         for rank, count in counts.items():
