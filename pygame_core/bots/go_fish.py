@@ -145,19 +145,23 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
     else:  # the rank held most that some seat is not known to lack (ties: at random)
         others = [other for other, size in enumerate(sizes) if size and other != seat]
         lacks = memory.lacks
+        closed = lacks[others[0]]  # the ranks every other seat is known to lack
+        if closed and len(others) > 1:
+            for other in others[1:]:
+                closed = closed & lacks[other]
+                if not closed:
+                    break
         best, picks = 0, []
         for rank, count in counts.items():
-            if count >= best:
-                for other in others:
-                    if rank not in lacks[other]:
-                        if count > best:
-                            best, picks = count, [rank]
-                        else:
-                            picks.append(rank)
-                        break
+            if count >= best and rank not in closed:
+                if count > best:
+                    best, picks = count, [rank]
+                else:
+                    picks.append(rank)
         if picks:  # draw() * n < n for every n < 2**53: a uniform index
             rank = picks[0] if len(picks) == 1 else picks[int(draw() * len(picks))]
-            open_to = [other for other in others if rank not in lacks[other]]
+            open_to = (others if len(others) == 1
+                       else [other for other in others if rank not in lacks[other]])
             target = open_to[0]
             if len(open_to) > 1:  # the odds of a seat follow its hand size (each card may be of it)
                 pick = draw() * sum([sizes[other] for other in open_to])

@@ -296,8 +296,9 @@ class SearchThinker:
             node = child
             if untried:
                 break
+        step = world.step
         while world.current_player is not None and not cutoff(world, start, actions):
-            world.step(policy(world, rng))
+            step(policy(world, rng))
             actions += 1
         rewards = hooks.evaluate(world)
         if self.paired:
