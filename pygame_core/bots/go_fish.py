@@ -133,13 +133,14 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
         counts = _counts(hand)
     holds = memory.holds
     draw = rng.random
-    known = []
+    known = None
     for other, held in enumerate(holds):  # the seats with cards known to hold one of our ranks
-        if held and other != seat and sizes[other]:
+        if held and not held.isdisjoint(counts) and other != seat and sizes[other]:
             common = held.intersection(counts)
-            if common:
-                for rank in sorted(common) if len(common) > 1 else common:
-                    known.append((counts[rank], draw(), other, rank))
+            if known is None:
+                known = []
+            for rank in sorted(common) if len(common) > 1 else common:
+                known.append((counts[rank], draw(), other, rank))
     if known:
         _, _, target, rank = max(known) if len(known) > 1 else known[0]
     else:  # the rank held most that some seat is not known to lack (ties: at random)
