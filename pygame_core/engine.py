@@ -171,6 +171,22 @@ class Game:
     # worlds keep none: a rollout policy that remembers the table talk hears each entry instead).
     sampled: bool = False
     quiet: bool = False
+    _rng: random.Random | None = None
+    _rng_seed: int = 0
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's seeded RNG (GEN-1). A sampled world's (:meth:`sample_copy`) is seeded
+        when first used: most search worlds never shuffle again, and seeding costs as much as
+        copying the world."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._rng_seed)
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
 
     def __init__(self, players: int, seed: int | None = None, options: dict | None = None,
                  deck: list[str] | None = None) -> None:
@@ -389,7 +405,7 @@ class Game:
         ``getrandbits(64)`` draw), so later shuffles are unknown too (GEN-7); ``sampled`` is set
         (its shuffles use :func:`random_order`)."""
         new = self._copy(self.history[:], [])
-        new.rng = random.Random(rng.getrandbits(64))
+        new._rng, new._rng_seed = None, rng.getrandbits(64)  # seeded when first used (rng)
         new._legal = None  # the caller re-deals hidden cards
         new.sampled = True
         return new
