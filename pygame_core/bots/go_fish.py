@@ -206,9 +206,8 @@ def expert(game: Game, seat: int, rng: random.Random) -> str:
     counts = _counts(view["hand"])
     other = 1 - seat
     held = Counter()
-    for _ in range(SAMPLES):
-        world = game.determinize(seat, rng)
-        held.update({card[0] for card in world.hands[other]})  # a sampled hand
+    for _ in range(SAMPLES):  # the opponent's hand as determinize deals it (no world built)
+        held.update({card[0] for card in game.deal_hidden(seat, rng)[0]})  # a sampled hand
     chance = {rank: held[rank] / SAMPLES for rank in counts}
     sure = [(counts[r], rng.random(), r) for r in counts if chance[r] >= 0.999]
     if sure:

@@ -369,6 +369,22 @@ class GoFish(Game):
         and its ``actions`` list is emptied: it is a sampled world for search, not
         a game to save. ``rng`` alone decides the sample.
         """
+        hands = self.deal_hidden(seat, rng)
+        others = [p for p in range(self.players) if p != seat]
+        new = self.sample_copy(rng)
+        for i, p in enumerate(others):
+            hand = new.hands[p] = sorted(hands[i])
+            new.counts[p] = rank_counts(hand)
+        new.stock = random_order(hands[-1], rng)
+        return new
+
+    def deal_hidden(self, seat: int, rng: random.Random) -> list[list[str]]:
+        """The cards hidden from ``seat`` (GF-10) dealt again at random as :meth:`determinize`
+        deals them (the same constraints, the same draws from ``rng``), without building a
+        world: a list of card lists, one per other seat in seat order (that hand, unsorted),
+        then the stock's cards (in no particular order). For bots that only need the hands,
+        e.g. to estimate what an opponent holds. Raises ``RuntimeError`` if no deal fits the
+        public history (unreachable unless the bookkeeping is wrong)."""
         free, others, fixed, supply, rooms, caps, known, excluded = self._deal_plan(seat)
         hands = None
         for attempt in range(20):  # more than one only if ask_card exclusions clash within a rank
@@ -381,12 +397,7 @@ class GoFish(Game):
                                       rng)
             if hands is not None:
                 break
-        new = self.sample_copy(rng)
-        for i, p in enumerate(others):
-            hand = new.hands[p] = sorted(hands[i])
-            new.counts[p] = rank_counts(hand)
-        new.stock = random_order(hands[-1], rng)
-        return new
+        return hands
 
     def _deal_plan(self, seat: int) -> tuple:
         """What :meth:`determinize` deals from, the same for every sample of one position:
