@@ -144,7 +144,10 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
     if known:
         _, _, target, rank = max(known) if len(known) > 1 else known[0]
     else:  # the rank held most that some seat is not known to lack (ties: at random)
-        others = [other for other, size in enumerate(sizes) if size and other != seat]
+        if len(sizes) == 2:  # two players: the one other seat (it has cards on our turn)
+            others = [1 - seat]
+        else:
+            others = [other for other, size in enumerate(sizes) if size and other != seat]
         lacks = memory.lacks
         closed = lacks[others[0]]  # the ranks every other seat is known to lack
         if closed and len(others) > 1:
@@ -165,7 +168,7 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
                        else [other for other in others if rank not in lacks[other]])
             target = open_to[0]
             if len(open_to) > 1:  # the odds of a seat follow its hand size (each card may be of it)
-                pick = draw() * sum([sizes[other] for other in open_to])
+                pick = draw() * sum(map(sizes.__getitem__, open_to))
                 for target in open_to:
                     pick -= sizes[target]
                     if pick < 0:
@@ -266,11 +269,12 @@ def rollout_factory(game: Game):
 
 def evaluate(world: Game) -> list[float]:
     """Reward per seat in [0, 1]: the win share at the end, else the share of the most books."""
-    winners = world.winners if world.is_over else world.leaders()
+    winners = world.winners if world.current_player is None else world.leaders()
+    rewards = [0.0] * world.players
     share = 1.0 / len(winners)
-    return [share if seat in winners else 0.0 for seat in range(world.players)]
+    for seat in winners:
+        rewards[seat] = share
+    return rewards
 
 
-def cutoff(world: Game, start_round: int, actions: int) -> bool:
-    """Whether a rollout stops here (only very long ``keep_playing`` games are cut off)."""
-    return actions >= ROLLOUT_ACTIONS
+cutoff = None  # a rollout stops only after ROLLOUT_ACTIONS actions (very long keep_playing games)

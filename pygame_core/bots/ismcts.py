@@ -38,7 +38,8 @@ Only ``game.view``/``game.history``/``game.legal_actions()`` of the real game an
 are used; simulated worlds are copies, so the real hidden state is never read (the copy of the
 position taken at ``start`` is only ever passed to ``determinize``). Each game's bot module
 supplies the hooks: ``ITERATIONS`` (by player count), ``rollout_policy`` or ``rollout_factory``,
-``evaluate``, ``cutoff``, and optionally ``candidates`` (moves worth searching), ``expert``,
+``evaluate``, ``cutoff`` (``None``: a rollout stops only after ``ROLLOUT_ACTIONS`` actions,
+counted without a call per action), and optionally ``candidates`` (moves worth searching), ``expert``,
 ``PAIRED``, ``CONFIDENCE`` and ``MODEL_OPPONENTS``.
 
 Budget: an iteration count (``iterations``, per game and player count by default, sized for
@@ -129,6 +130,11 @@ class SearchThinker:
         self.root_actions = candidates(game, legal) if candidates else legal
         self.start_round = game.round
         self.make_policy = _rollout_factory(self.hooks, game)
+        self.limit = None  # with a cutoff of None: the actions a rollout may take
+        self.cutoff = self.hooks.cutoff
+        if self.cutoff is None:
+            limit = self.limit = self.hooks.ROLLOUT_ACTIONS
+            self.cutoff = lambda world, start_round, actions: actions >= limit
         self.done = 0
         self.thought = 0.0
         self.paired = paired
@@ -237,7 +243,7 @@ class SearchThinker:
         path: list[tuple[Node, int]] = []
         actions = 0
         start = self.start_round
-        cutoff = hooks.cutoff
+        cutoff = self.cutoff
         log = math.log
         sqrt = math.sqrt
         c = self.exploration
@@ -297,6 +303,11 @@ class SearchThinker:
             if untried:
                 break
         step = world.step
+        limit = self.limit
+        if limit is not None:  # no cutoff to ask: only the number of actions stops a rollout
+            while world.current_player is not None and actions < limit:
+                step(policy(world, rng))
+                actions += 1
         while world.current_player is not None and not cutoff(world, start, actions):
             step(policy(world, rng))
             actions += 1
