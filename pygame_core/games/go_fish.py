@@ -246,9 +246,22 @@ class GoFish(Game):
             counts[rank] = counts.get(rank, 0) + len(got)
             self._lay_book(me, rank)
             again = True
-        else:  # GF-4; GF-9a: once the stock is empty nobody says "Go fish", the miss is logged
-            self.log("go_fish" if self.stock else "miss", seat=asked, asker=me)
-            again = self._fish(me, what)
+        elif self.stock:  # GF-4: "Go fish": draw the top of the stock; the asked rank (or card)
+            self.log("go_fish", seat=asked, asker=me)  # is shown and gives another turn
+            card = self.stock.pop()
+            again = card == what or card[0] == what  # ``what`` is a card (GF-8) or a rank
+            if again:
+                self.log("fish_shown", seat=me, card=card)
+            else:
+                self.log("fish", seat=me)
+            insort(hands[me], card)
+            counts = self.counts[me]
+            rank = card[0]
+            counts[rank] = counts.get(rank, 0) + 1
+            self._lay_book(me, rank)
+        else:  # GF-9a: once the stock is empty (keep_playing) nobody draws, the miss is logged
+            self.log("miss", seat=asked, asker=me)
+            again = False
         if self.keep_playing:  # GF-9: play on until all books are down
             if sum(self.totals) == BOOKS:
                 self._end("all_books")
@@ -264,23 +277,6 @@ class GoFish(Game):
             self._end("empty_hand", me if not hands[me] else asked)
         elif not again:
             self.current_player = asked if self.pass_to_asked else (me + 1) % self.players
-
-    def _fish(self, me: int, what: str) -> bool:
-        """GF-4: draw the top of the stock; True if it is the asked rank (or card), shown."""
-        if not self.stock:  # only with keep_playing (GF-9): nobody draws
-            return False
-        card = self.stock.pop()
-        shown = card == what or card[0] == what  # ``what`` is a card (GF-8) or a rank
-        if shown:
-            self.log("fish_shown", seat=me, card=card)
-        else:
-            self.log("fish", seat=me)
-        insort(self.hands[me], card)
-        counts = self.counts[me]
-        rank = card[0]
-        counts[rank] = counts.get(rank, 0) + 1
-        self._lay_book(me, rank)
-        return shown
 
     def _lay_book(self, seat: int, rank: str) -> None:
         """GF-6: lay down the book of ``rank`` at once if ``seat`` holds all four cards."""
