@@ -133,9 +133,14 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
         counts = _counts(hand)
     holds = memory.holds
     draw = rng.random
+    if len(sizes) == 2:  # two players: the one other seat (it has cards on our turn)
+        others = [1 - seat]
+    else:
+        others = [other for other, size in enumerate(sizes) if size and other != seat]
     known = None
-    for other, held in enumerate(holds):  # the seats with cards known to hold one of our ranks
-        if held and not held.isdisjoint(counts) and other != seat and sizes[other]:
+    for other in others:  # the seats known to hold one of our ranks
+        held = holds[other]
+        if held and not held.isdisjoint(counts):
             common = held.intersection(counts)
             if known is None:
                 known = []
@@ -144,10 +149,6 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
     if known:
         _, _, target, rank = max(known) if len(known) > 1 else known[0]
     else:  # the rank held most that some seat is not known to lack (ties: at random)
-        if len(sizes) == 2:  # two players: the one other seat (it has cards on our turn)
-            others = [1 - seat]
-        else:
-            others = [other for other, size in enumerate(sizes) if size and other != seat]
         lacks = memory.lacks
         closed = lacks[others[0]]  # the ranks every other seat is known to lack
         if closed and len(others) > 1:
@@ -164,15 +165,21 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
                     picks.append(rank)
         if picks:  # draw() * n < n for every n < 2**53: a uniform index
             rank = picks[0] if len(picks) == 1 else picks[int(draw() * len(picks))]
-            open_to = (others if len(others) == 1
-                       else [other for other in others if rank not in lacks[other]])
-            target = open_to[0]
-            if len(open_to) > 1:  # the odds of a seat follow its hand size (each card may be of it)
-                pick = draw() * sum(map(sizes.__getitem__, open_to))
-                for target in open_to:
-                    pick -= sizes[target]
-                    if pick < 0:
-                        break
+            target, total, several = -1, 0, False  # the seats not known to lack it: how many
+            for other in others:
+                if rank not in lacks[other]:
+                    if target < 0:
+                        target = other
+                    else:
+                        several = True
+                    total += sizes[other]
+            if several:  # the odds of a seat follow its hand size (each card may be of it)
+                pick = draw() * total
+                for target in others:
+                    if rank not in lacks[target]:
+                        pick -= sizes[target]
+                        if pick < 0:
+                            break
         else:  # every seat is known to lack every rank held: the rank held most, any seat
             best = max(counts.values())
             picks = [rank for rank, count in counts.items() if count == best]
