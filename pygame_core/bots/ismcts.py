@@ -234,7 +234,8 @@ class SearchThinker:
                 self.group = (world, self.dice.getstate())
             base, dice = self.group
             rng = self.dice
-            rng.setstate(dice)  # as random.Random(seed), without seeding again
+            if turn:  # the first move finds the dice in that state already
+                rng.setstate(dice)  # as random.Random(seed), without seeding again
             world = base.sample_copy(rng)  # the same world and the same dice for every move
             forced = self.root_actions[turn]
         else:

@@ -548,27 +548,29 @@ def _allocate(supply: list[int], rooms: list[int], caps: list[list[int]],
     with no place left gets one through a chain of moves (an augmenting path of a max flow)."""
     size = len(rooms)
     places = range(size)
-    x = [[0] * len(supply) for _ in places]
     room = list(rooms)
     units = random_order([c for c, count in enumerate(supply) for _ in range(count)], rng)
     draw = rng.random
     stuck = []
+    left = [list(column) for column in zip(*caps)]  # left[c][d]: room for category c at d
     for c in units:
+        column = left[c]
         total = 0
-        for d in places:
-            if room[d] and x[d][c] < caps[d][c]:
+        for d in places:  # a place without room adds nothing
+            if column[d]:
                 total += room[d]
         if not total:
             stuck.append(c)
             continue
         pick = min(int(draw() * total), total - 1)
         for d in places:
-            if room[d] and x[d][c] < caps[d][c]:
+            if column[d]:
                 if pick < room[d]:
                     break
                 pick -= room[d]
-        x[d][c] += 1
+        column[d] -= 1
         room[d] -= 1
+    x = [[cap - left[c][d] for c, cap in enumerate(caps[d])] for d in places]
     for c in stuck:  # breadth-first search over destinations for a chain ending in free room
         came = {d: (None, c) for d in range(size) if x[d][c] < caps[d][c]}
         frontier = list(came)
