@@ -89,10 +89,10 @@ class Memory:
             self.lacks[seat].add(rank)
             holds[asker].add(rank)
         elif type == "book":
-            lacks = self.lacks
-            for seat, held in enumerate(self.holds):
+            for held in self.holds:
                 held.discard(rank)
-                lacks[seat].discard(rank)
+            for lacked in self.lacks:
+                lacked.discard(rank)
         elif type == "fish_shown":
             self.holds[seat].add(card[0])
         elif type == "ask_card":  # a miss only says the asked player lacks that one card

@@ -130,11 +130,9 @@ class SearchThinker:
         self.root_actions = candidates(game, legal) if candidates else legal
         self.start_round = game.round
         self.make_policy = _rollout_factory(self.hooks, game)
-        self.limit = None  # with a cutoff of None: the actions a rollout may take
         self.cutoff = self.hooks.cutoff
-        if self.cutoff is None:
-            limit = self.limit = self.hooks.ROLLOUT_ACTIONS
-            self.cutoff = lambda world, start_round, actions: actions >= limit
+        # with a cutoff of None: the actions a rollout may take (else None: the cutoff decides)
+        self.limit = self.hooks.ROLLOUT_ACTIONS if self.cutoff is None else None
         self.done = 0
         self.thought = 0.0
         self.paired = paired
@@ -255,7 +253,9 @@ class SearchThinker:
         model = self.model_opponents
         seat = self.seat
         prune = self.prune
-        while world.current_player is not None and not cutoff(world, start, actions):
+        limit = self.limit
+        while world.current_player is not None and (
+                actions < limit if limit is not None else not cutoff(world, start, actions)):
             player = world.current_player
             if model and player != seat:  # the others play the policy, knowing only their hand
                 action = policy(world, rng)
@@ -304,14 +304,14 @@ class SearchThinker:
             if untried:
                 break
         step = world.step
-        limit = self.limit
         if limit is not None:  # no cutoff to ask: only the number of actions stops a rollout
             while world.current_player is not None and actions < limit:
                 step(policy(world, rng))
                 actions += 1
-        while world.current_player is not None and not cutoff(world, start, actions):
-            step(policy(world, rng))
-            actions += 1
+        else:
+            while world.current_player is not None and not cutoff(world, start, actions):
+                step(policy(world, rng))
+                actions += 1
         rewards = hooks.evaluate(world)
         if self.paired:
             self.samples[self.root_actions[self.done % len(self.root_actions)]].append(
