@@ -421,14 +421,16 @@ class Game:
         state = self.__dict__.copy()
         state["history"] = state["actions"] = ()  # replaced below, not copied
         for key, value in state.items():
-            if type(value) is list:  # of lists or dicts (hands, piles; copy each) or of immutables
-                if value and type(value[0]) is list:
+            kind = type(value)
+            if kind is list:  # of lists or dicts (hands, piles; copy each) or of immutables
+                inner = type(value[0]) if value else None
+                if inner is list:
                     state[key] = [v[:] for v in value]
-                elif value and type(value[0]) is dict:
+                elif inner is dict:
                     state[key] = [v.copy() for v in value]
                 else:
                     state[key] = value[:]
-            elif type(value) is dict:
+            elif kind is dict:
                 state[key] = dict(value)
         state["history"] = history
         state["actions"] = actions

@@ -138,9 +138,10 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
     else:
         others = [other for other, size in enumerate(sizes) if size and other != seat]
     known = None
+    ours = counts.keys()  # tested against each (smaller) set of ranks a seat is known to hold
     for other in others:  # the seats known to hold one of our ranks
         held = holds[other]
-        if held and not held.isdisjoint(counts):
+        if held and not ours.isdisjoint(held):
             common = held.intersection(counts)
             if known is None:
                 known = []

@@ -161,7 +161,7 @@ class GoFish(Game):
     def _legal_actions(self) -> list[str]:
         me = self.current_player
         hands = self.hands
-        ranks = held_ranks(hands[me])
+        ranks = sorted(self.counts[me])  # the ranks held, as held_ranks lists them (sorted)
         if self.ask_card:
             hand = hands[me]
             own = self.ask_own_card
