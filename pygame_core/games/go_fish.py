@@ -243,8 +243,9 @@ class GoFish(Game):
             hand.sort()
             counts = self.counts[me]
             rank = what[0]
-            counts[rank] = counts.get(rank, 0) + len(got)
-            self._lay_book(me, rank)
+            held = counts[rank] = counts.get(rank, 0) + len(got)
+            if held == 4:  # only then can _lay_book (GF-6, which checks) lay one: skip the call
+                self._lay_book(me, rank)
             again = True
         elif self.stock:  # GF-4: "Go fish": draw the top of the stock; the asked rank (or card)
             self.log("go_fish", seat=asked, asker=me)  # is shown and gives another turn
@@ -257,8 +258,9 @@ class GoFish(Game):
             insort(hands[me], card)
             counts = self.counts[me]
             rank = card[0]
-            counts[rank] = counts.get(rank, 0) + 1
-            self._lay_book(me, rank)
+            held = counts[rank] = counts.get(rank, 0) + 1
+            if held == 4:  # as above
+                self._lay_book(me, rank)
         else:  # GF-9a: once the stock is empty (keep_playing) nobody draws, the miss is logged
             self.log("miss", seat=asked, asker=me)
             again = False
