@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
@@ -694,3 +695,25 @@ def test_property_illegal_actions_leave_the_state_unchanged(seed, steps, junk):
     with pytest.raises(pc.IllegalAction):
         g.apply(junk)
     assert snapshot(g) == before
+
+
+def test_copies_share_no_list_or_dict_of_the_state():
+    """GoFish spells out Game._copy for speed: every list or dict of the state (whatever it
+    holds) must be copied, as the engine's copy would, or a clone or search world would move
+    the original."""
+    rng = random.Random(3)
+    for options in ({}, {"ask_card": True, "keep_playing": True}):
+        game = pc.new_game("go_fish", 3, seed=5, options=options)
+        for _ in range(12):
+            game.apply(rng.choice(game.legal_actions()))
+        game.legal_actions()  # cache the legal list too
+        for copy in (game.clone(), game.fork(), game.sample_copy(rng), game.determinize(0, rng)):
+            for key, value in game.__dict__.items():
+                if type(value) in (list, dict) and key != "history":
+                    mine = copy.__dict__.get(key)
+                    if mine is None:  # dropped by the copy (a sampled world's cached legal list)
+                        continue
+                    assert mine is not value, key
+                    if type(value) is list:
+                        for a, b in zip(value, mine):
+                            assert type(a) not in (list, dict) or a is not b, key

@@ -286,6 +286,9 @@ class SearchThinker:
                     if action not in untried:
                         action = rng.choice(untried)
                 child = children[action] = Node()
+            elif len(legal) == 1:  # nothing to compare (e.g. paired mode's root move)
+                action = legal[0]
+                child = children[action]
             else:
                 action, child, best = legal[0], children[legal[0]], -1.0
                 for a in legal:
@@ -293,10 +296,13 @@ class SearchThinker:
                     score = n.reward / n.visits + c * sqrt(log(n.avail + 1) / n.visits)
                     if score > best:
                         action, child, best = a, n, score
-            for a in legal:
-                n = children.get(a)
-                if n is not None:
-                    n.avail += 1
+            if len(children) == 1:  # only the child taken (just added, or the one legal move)
+                child.avail += 1
+            else:
+                for a in legal:
+                    n = children.get(a)
+                    if n is not None:
+                        n.avail += 1
             world.step(action)
             actions += 1
             path.append((child, player))

@@ -325,6 +325,27 @@ class GoFish(Game):
             self.log("end", reason=reason, seat=seat)
         self.finish(self.leaders())
 
+    def _copy(self, history: list, actions: list) -> "GoFish":
+        """:meth:`Game._copy` spelled out for Go Fish's state (search copies a world every
+        iteration): every list and dict of the state copied, each hand and count on its own."""
+        new = object.__new__(type(self))
+        state = self.__dict__.copy()
+        state["hands"] = [hand[:] for hand in self.hands]
+        state["counts"] = [counts.copy() for counts in self.counts]
+        state["books"] = [books[:] for books in self.books]
+        state["stock"] = self.stock[:]
+        state["totals"] = self.totals[:]
+        state["winners"] = self.winners[:]
+        state["options"] = dict(self.options)
+        if self._legal is not None:
+            state["_legal"] = self._legal[:]
+        if self._deck is not None:
+            state["_deck"] = self._deck[:]
+        state["history"] = history
+        state["actions"] = actions
+        new.__dict__ = state
+        return new
+
     # ----- views (GEN-7, GF-10) -----------------------------------------------------------------
 
     def _game_view(self, seat: int | None) -> dict:
