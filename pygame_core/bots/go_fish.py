@@ -25,12 +25,14 @@ import random
 from collections import Counter
 
 from ..engine import Game
-from ..games.go_fish import ASK, rank_counts
+from ..games.go_fish import ASK, MAX_PLAYERS, rank_counts
 
 ITERATIONS = {2: 320, 3: 300, 4: 300, 5: 300, 6: 360}  # hard bot's search budget by players
 PAIRED = True  # root moves compared on the same worlds; keep the expert's move unless beaten
 CONFIDENCE = 2.0  # ... by this many standard errors (for one rival, see ismcts.paired_margin)
 MODEL_OPPONENTS = True  # in the tree, the others play the medium strategy (no peeking)
+OTHERS = [[tuple(other for other in range(players) if other != seat) for seat in range(players)]
+          for players in range(MAX_PLAYERS + 1)]  # OTHERS[players][seat]: the other seats
 SAMPLES = 24  # determinizations the expert choice uses to judge the opponent's hand (2 players)
 ROLLOUT_ACTIONS = 400  # a rollout this long (keep_playing stalls) is cut off and evaluated
 
@@ -133,10 +135,9 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
         counts = _counts(hand)
     holds = memory.holds
     draw = rng.random
-    if len(sizes) == 2:  # two players: the one other seat (it has cards on our turn)
-        others = [1 - seat]
-    else:
-        others = [other for other, size in enumerate(sizes) if size and other != seat]
+    others = OTHERS[len(sizes)][seat]
+    if not all(sizes):  # only some seats have cards (a hand can run out with keep_playing)
+        others = [other for other in others if sizes[other]]
     known = None
     ours = counts.keys()  # tested against each (smaller) set of ranks a seat is known to hold
     for other in others:  # the seats known to hold one of our ranks

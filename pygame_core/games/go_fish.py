@@ -212,7 +212,8 @@ class GoFish(Game):
         me = self.current_player
         hands = self.hands
         theirs = hands[asked]
-        if not self.stock:
+        stock = self.stock
+        if not stock:
             self.idle_asks += 1  # reset by a book
         if len(what) == 1:  # GF-3: ask for a rank
             self.log("ask", seat=me, asked=asked, rank=what)
@@ -247,9 +248,9 @@ class GoFish(Game):
             if held == 4:  # only then can _lay_book (GF-6, which checks) lay one: skip the call
                 self._lay_book(me, rank)
             again = True
-        elif self.stock:  # GF-4: "Go fish": draw the top of the stock; the asked rank (or card)
+        elif stock:  # GF-4: "Go fish": draw the top of the stock; the asked rank (or card)
             self.log("go_fish", seat=asked, asker=me)  # is shown and gives another turn
-            card = self.stock.pop()
+            card = stock.pop()
             again = card == what or card[0] == what  # ``what`` is a card (GF-8) or a rank
             if again:
                 self.log("fish_shown", seat=me, card=card)
@@ -273,7 +274,7 @@ class GoFish(Game):
                 self._begin_turn(me)  # ruling: may start empty-handed, then draw or skip
             else:
                 self._begin_turn(asked if self.pass_to_asked else (me + 1) % self.players)
-        elif not self.stock:  # GF-7 (ruling: beats "again")
+        elif not stock:  # GF-7 (ruling: beats "again")
             self._end("empty_stock")
         elif not hands[me] or not hands[asked]:
             self._end("empty_hand", me if not hands[me] else asked)
