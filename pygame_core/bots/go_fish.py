@@ -56,8 +56,8 @@ class Memory:
 
     def copy(self) -> "Memory":
         new = Memory.__new__(Memory)
-        new.holds = [set(s) for s in self.holds]
-        new.lacks = [set(s) for s in self.lacks]
+        new.holds = list(map(set.copy, self.holds))
+        new.lacks = list(map(set.copy, self.lacks))
         new.read_to = self.read_to
         new.asked = self.asked
         new.sticky = self.sticky
