@@ -39,8 +39,8 @@ are used; simulated worlds are copies, so the real hidden state is never read (t
 position taken at ``start`` is only ever passed to ``determinize``). Each game's bot module
 supplies the hooks: ``ITERATIONS`` (by player count), ``rollout_policy`` or ``rollout_factory``,
 ``evaluate``, ``cutoff`` (``None``: a rollout stops only after ``ROLLOUT_ACTIONS`` actions,
-counted without a call per action), and optionally ``candidates`` (moves worth searching), ``expert``,
-``PAIRED``, ``CONFIDENCE`` and ``MODEL_OPPONENTS``.
+counted without a call per action), and optionally ``candidates`` (moves worth searching),
+``expert``, ``PAIRED``, ``CONFIDENCE`` and ``MODEL_OPPONENTS``.
 
 Budget: an iteration count (``iterations``, per game and player count by default, sized for
 about 100-150 ms of CPython time per move on this project's 2-core machine) and a time cap

@@ -83,8 +83,8 @@ class GoFish(Game):
     State: ``hands`` (sorted), ``counts`` (per seat, ``{rank: cards of it in the hand}`` for the
     ranks held: the same hand counted, kept in step with ``hands`` by every change so that asks,
     books and the bots read a rank's count at once), ``books`` (per seat, ranks in the order laid
-    down), ``stock`` (top at the end), ``last_ask`` (``(asker, asked, rank or card, cards handed over)`` or ``None``),
-    ``idle_asks`` (asks made with an empty stock since the last book, see *Stalled play*).
+    down), ``stock`` (top at the end), ``last_ask`` (``(asker, asked, rank or card, cards handed
+    over)`` or ``None``), ``idle_asks`` (asks made with an empty stock since the last book, see *Stalled play*).
     ``totals`` counts books per seat.
 
     History entries (GF-10; never a hidden card): ``deal`` (start_player, hand_size, stock),
