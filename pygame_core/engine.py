@@ -315,6 +315,19 @@ class Game:
         self._legal = None
         self._apply(action)
 
+    def play_out(self, policy, rng: random.Random, limit: int) -> int:
+        """:meth:`step` the action ``policy(self, rng)`` returns (one of :meth:`moves`) until the
+        game is over or ``limit`` actions were taken; returns how many were taken. The search
+        bots' rollouts, without a call to :meth:`step` per action."""
+        apply = self._apply
+        taken = 0
+        while self.current_player is not None and taken < limit:
+            action = policy(self, rng)  # which may list the moves: forget them only now
+            self._legal = None
+            apply(action)
+            taken += 1
+        return taken
+
     def _illegal(self, action: Any) -> IllegalAction:
         if not isinstance(action, str):
             return MalformedAction.because(action, "illegal.not_a_string")

@@ -380,6 +380,28 @@ def test_search_path_plays_the_same_game_as_the_public_api(name, players, option
     assert b.is_over and (a.history, a.totals, a.winners) == (b.history, b.totals, b.winners)
 
 
+@pytest.mark.parametrize("name,players", CASES)
+@given(seed=SEEDS)
+@examples(4)
+def test_play_out_plays_the_same_game_as_step(name, players, seed):
+    """``play_out`` (the search's rollouts) steps the policy's actions like ``step``, stopping
+    at the end or after ``limit`` actions, and says how many it took."""
+    def policy(world, rng):
+        return rng.choice(world.moves())
+
+    stepped = new(name, players, seed)
+    played = new(name, players, seed)
+    limit = random.Random(seed).randrange(1, 60)
+    rng = random.Random(seed)
+    taken = 0
+    while not stepped.is_over and taken < limit:
+        stepped.step(policy(stepped, rng))
+        taken += 1
+    assert played.play_out(policy, random.Random(seed), limit) == taken
+    assert played.history == stepped.history and played.moves() == stepped.moves()
+    assert all_views(played) == all_views(stepped)
+
+
 def test_sample_copy_keeps_the_state_but_not_the_record():
     game = pc.new_game("snorkeling", 3, seed=5)
     for action in ("pass", "pass"):

@@ -311,9 +311,7 @@ class SearchThinker:
                 break
         step = world.step
         if limit is not None:  # no cutoff to ask: only the number of actions stops a rollout
-            while world.current_player is not None and actions < limit:
-                step(policy(world, rng))
-                actions += 1
+            actions += world.play_out(policy, rng, limit - actions)
         else:
             while world.current_player is not None and not cutoff(world, start, actions):
                 step(policy(world, rng))
