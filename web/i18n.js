@@ -94,8 +94,9 @@ export function applyTexts(root = document) {
  */
 export function chooseLanguage(params, available) {
   const asked = params.get("lang");
-  if (asked != null) {
-    if (available.includes(asked)) return { lang: asked, unknown: null };
+  if (asked != null) {  // a language tag in any case, its region ignored: "AR", "pt-BR"
+    const base = asked.trim().toLowerCase().split(/[-_]/)[0];
+    if (available.includes(base)) return { lang: base, unknown: null };
     return { lang: "en", unknown: asked };
   }
   const saved = read(STORE_KEY);

@@ -87,6 +87,15 @@ def test_unknown_language_falls_back_to_english_and_keeps_the_link(page, base_ur
     assert page.evaluate("window.tidepool.call('state').then((r) => r.view.players)") == 3
 
 
+@pytest.mark.parametrize("tag, lang", [("AR", "ar"), ("pt-BR", "pt"), ("de_DE", "de")])
+def test_a_language_tag_in_any_case_or_with_a_region_is_taken(page, base_url, open_app, tag, lang):
+    """lang=AR, pt-BR, de_DE: the language the tag names, with no notice."""
+    assert open_app(page, base_url, f"lang={tag}&game=go_fish&players=2&seats=human,bot:random&seed=3") == "playing"
+    assert page.evaluate("document.documentElement.lang") == lang
+    page.wait_for_timeout(500)
+    assert page.locator(".toast").count() == 0
+
+
 def test_language_switches_live_at_the_table(page, base_url, open_app):
     open_app(page, base_url, "game=snorkeling&players=2&seats=human,bot:random&seed=4&speed=0&options=first_player=0")
     wait_for_my_turn_or_end(page)

@@ -157,6 +157,17 @@ def test_rules_dialog_at_the_table(page, base_url, open_app, game):
     assert not page.locator("#rules-dialog[open]").count()
 
 
+def test_rules_on_a_phone_on_its_side_keep_most_of_the_height_for_the_text(page, base_url, open_app):
+    """At 844x390 the rules text has at least half the screen's height (its header and tabs are
+    compact and the footer's Close gives way to the header's ×, which still closes it)."""
+    page.set_viewport_size({"width": 844, "height": 390})
+    assert open_app(page, base_url, "game=go_fish&players=2&seats=human,bot:random&seed=3&speed=2000") == "playing"
+    dialog = click_rules(page)
+    assert dialog.locator(".rules-body").evaluate("(b) => b.clientHeight") >= 195
+    dialog.locator("#rules-close").click()
+    assert not page.locator("#rules-dialog[open]").count()
+
+
 def test_rules_dialog_switches_games_and_links_to_the_demo(page, base_url, open_app):
     assert open_app(page, base_url) == "ready"
     page.locator("#start-form input[name=game][value=snorkeling]").check()
