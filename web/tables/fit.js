@@ -41,7 +41,9 @@ export function fitFelt(felt, layout = felt.dataset.layout ?? "", hold = felt.da
   felt.dataset.hold = hold ? "1" : "0";
   // Found afresh from the scale of last time, or held: usually one to three layouts.
   let scale = held == null ? largestFit(felt, MAX_SCALE, Number(felt.dataset.fitAnchor) || 1) : largestFit(felt, held, held);
-  if (held == null && same && scale >= shown && scale < shown * GROWTH) scale = shown;  // fits: smaller
+  // Your turn on the same layout: a little growth is not worth moving the hand (``shown`` fits,
+  // being smaller than a scale that fits).
+  if (held == null && same && scale >= shown && scale < shown * GROWTH) scale = shown;
   if (held == null) felt.dataset.fitAnchor = String(scale);  // the most a held table returns to
   felt.style.setProperty("--fit", String(scale));
   felt.dataset.fit = scale.toFixed(2);

@@ -1,5 +1,5 @@
 // One module per game, loaded when a table of that game is first drawn (the start screen needs
-// none): each exports `table` = {render, travels, ghost, endColumns, endNote}. render(felt, state, ui) draws
+// none): each exports `table` = {render, travels, ghost, endColumns, endNote, pace}. render(felt, state, ui) draws
 // the felt from the engine's state and turns clicks into ui.act(action) / ui.select(card); none of
 // them decides what is legal. `pace` (optional) says how long the bots wait before their next
 // move, as a share of the bot speed. `travels` says what moved between two states and `ghost` how a card
