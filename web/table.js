@@ -34,6 +34,7 @@ export const app = {
   lastMove: [],      // [card, anchor] pairs another player's last move landed on (marked)
   drawnViewer: undefined,  // whose view the felt shows (motion only within one view)
   roundEnd: null,    // the round (hand) end on show: {entry, notes}, until the player continues
+  continuedAt: -Infinity,  // when the player last continued from a round end (performance.now())
   saveKey: null,     // where a resumed game is kept (its own link's key); null: the page's own key
   forced: read("tidepool.forced") !== "0",  // play a human's only move (pass, end, keep, discard)
   forcedTimer: null,
@@ -50,6 +51,9 @@ const ROUND_END_SHOWN = "tidepool.roundEnd";
 export const LOG_PAGE = 2000;  // log entries asked for at once: a long game's page gets its latest
 const FORCED = new Set(["pass", "end", "keep", "discard"]);
 const FORCED_PAUSE_MS = 900;  // the forced move is shown this long before it is played
+// A tap this soon after Continue is the second tap of a double tap: it lands on the next round's
+// table, where it would play or explain a card the player never aimed at, so it is dropped.
+const SECOND_TAP_MS = 400;
 const FINAL_BEAT_MS = 700;  // a round's last move stays on the table this long before its end table
 
 export function setState(state) {
@@ -496,6 +500,7 @@ function closeRoundEnd() {
 export function continueRound() {
   if (!app.roundEnd) return;
   remove(ROUND_END_SHOWN);
+  app.continuedAt = performance.now();
   appendLog(app.roundEnd.later, false);
   closeRoundEnd();
   render();
@@ -508,13 +513,18 @@ function hold(ms) {
   if (app.speed) app.pauseUntil = Math.max(app.pauseUntil, performance.now() + ms);
 }
 
+function secondTap() {
+  return performance.now() - app.continuedAt < SECOND_TAP_MS;
+}
+
 function select(card) {
+  if (secondTap()) return;
   app.selected = app.selected === card ? null : card;
   render();
 }
 
 export async function act(action) {
-  if (app.busy || app.roundEnd) return;
+  if (app.busy || app.roundEnd || secondTap()) return;
   clearTimeout(app.forcedTimer);
   $("#felt").removeAttribute("data-forced");
   app.busy = true;
@@ -534,7 +544,7 @@ export async function act(action) {
 
 /** A card that cannot be played now was clicked: say why (the engine's reason, in words). */
 async function explain(action) {
-  if (app.busy || app.roundEnd) return;
+  if (app.busy || app.roundEnd || secondTap()) return;
   const gen = app.gen;
   try {
     const answer = await call("explain", { action });
