@@ -8,7 +8,7 @@
 import { ready, call, onEngineState, onEngineProgress, engineState, engineFailure } from "./engine.js";
 import { t, language, setLanguage, chooseLanguage, saveLanguage, prefetchCatalog, LANGUAGES } from "./i18n.js";
 import { drawLobby, fillLobby, readLobby, wireLobby } from "./lobby.js";
-import { app, show, setState, fail, showStartMessage, startGame, toast, stopTable, wireTable, refresh, drawFelt, confirmLeave } from "./table.js";
+import { app, show, setState, fail, showStartMessage, startGame, toast, stopTable, wireTable, refresh, drawFelt, fillRoundEnd, confirmLeave } from "./table.js";
 import { wireTools, resumeSaved, hasSavedGame } from "./tools.js";
 import { wireReplay } from "./replay.js";
 import { openRules } from "./rules.js";
@@ -110,7 +110,7 @@ async function runDemo(name) {
   try {
     await loadTable(name);
     app.demo = await startDemo(name, {
-      t, felt: $("#felt"), draw: drawFelt, lang: language(), onExit: ({ game }) => {
+      t, felt: $("#felt"), draw: drawFelt, roundEnd: fillRoundEnd, end: $("#round-end"), lang: language(), onExit: ({ game }) => {
         app.demo = null;
         history.replaceState(null, "", location.pathname + (language() !== "en" ? `?lang=${language()}` : ""));
         fillLobby({ game });

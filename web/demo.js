@@ -25,12 +25,14 @@ function button(id, className, text, go) {
   return b;
 }
 
-// The elements a highlight token names: a card ("B3"), "seat:N", "score:N" or "rank:R".
-function targets(felt, token) {
+// The elements a highlight token names: a card ("B3"), "seat:N", "score:N" (a seat's row in the
+// round-end table `end` when one is on show) or "rank:R".
+function targets(felt, token, end) {
   const [kind, value] = token.includes(":") ? token.split(":") : ["card", token];
   const v = CSS.escape(value);
   if (kind === "card") return felt.querySelectorAll(`[data-card="${v}"]`);
   if (kind === "seat") return felt.querySelectorAll(`.seat[data-seat="${v}"]`);
+  if (kind === "score" && end) return end.querySelectorAll(`tr[data-seat="${v}"]`);
   if (kind === "score") return felt.querySelectorAll(`.seat[data-seat="${v}"] .seat-score`);
   if (kind === "rank") return felt.querySelectorAll(`[data-rank="${v}"]`);
   return [];
@@ -38,13 +40,25 @@ function targets(felt, token) {
 
 let running = null;  // the demo on screen, so a second start replaces it
 
+// A step whose moves ended a round (hand) shows that round's end as the table does, over the
+// next round's deal: the round-end item, the items before it, and those it brought after it.
+function roundEndOf(step) {
+  if (step.view.is_over) return null;
+  const fresh = step.log.slice(step.log_from);
+  const at = fresh.findLastIndex((e) => e.type === "round_end" || e.type === "hand_end");
+  if (at < 0) return null;
+  const next = fresh.findIndex((e, k) => k > at && e.type.endsWith("_start"));
+  return [fresh[at], fresh.slice(0, at), fresh.slice(at + 1, next < 0 ? fresh.length : next)];
+}
+
 /**
  * Start the rules demo of game `name` in `felt` (the table's felt element). `t(key, args)` is the
- * catalog lookup, `draw(state, ui)` draws a state on the felt with the game's renderer, and
- * `onExit({game})` is called by "Play this game". Rejects (before changing the page) if the site
- * has no demo of that name. Resolves to {stop(), go(index), game}.
+ * catalog lookup, `draw(state, ui)` draws a state on the felt with the game's renderer,
+ * `roundEnd(state, item, before, after)` shows the round-end panel `end` for a log item (null
+ * hides it), and `onExit({game})` is called by "Play this game". Rejects (before changing the
+ * page) if the site has no demo of that name. Resolves to {stop(), go(index), game}.
  */
-export async function startDemo(name, { t, felt, draw, onExit, lang } = {}) {
+export async function startDemo(name, { t, felt, draw, roundEnd, end: endPanel, onExit, lang } = {}) {
   const response = await fetch(`demos/${name}.${lang ?? (html.lang || "en")}.json`);
   if (!response.ok) throw new Error(t("demo.unknown", { name }));
   const reply = await response.json();
@@ -106,16 +120,20 @@ export async function startDemo(name, { t, felt, draw, onExit, lang } = {}) {
 
   function render(i) {
     const step = steps[i];
-    draw({ ...step, ok: true, bot_to_move: false }, {});
+    const state = { ...step, ok: true, bot_to_move: false };
+    draw(state, {});
     for (const node of felt.querySelectorAll("[data-legal]")) delete node.dataset.legal;  // nothing here plays
+    const ended = roundEndOf(step);
+    const [item = null, before = [], after = []] = ended ?? [];
+    roundEnd?.(state, item, before, after, { picture: false });
     for (const token of step.highlight) {
-      for (const node of targets(felt, token)) {
+      for (const node of targets(felt, token, ended && endPanel)) {
         node.classList.add("highlight");
         node.dataset.highlight = token;
       }
     }
     felt.dataset.highlights = step.highlight.join(" ");
-    felt.querySelector("[data-highlight]")?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+    (ended && endPanel || felt).querySelector("[data-highlight]")?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
     caption.textContent = step.caption;
     seen.textContent = step.viewer == null ? t("demo.view_table") : t("demo.view_of", { name: step.names[step.viewer] });
     lines.replaceChildren(...step.log.slice(step.log_from).map((e) => el("li", `log-${e.type}`, e.text)));
@@ -167,6 +185,7 @@ export async function startDemo(name, { t, felt, draw, onExit, lang } = {}) {
     document.removeEventListener("keydown", onKey);
     panel.remove();
     end.remove();
+    roundEnd?.(null, null);
     felt.inert = false;
     felt.replaceChildren();
     delete felt.dataset.highlights;

@@ -433,10 +433,26 @@ function roundOverTitle(game, e) {
 // where the panel has no room for it) and what the end itself brings (`after`: Anemones gained
 // for the hand). `later` are the next round's log items, listed when the player continues.
 function openRoundEnd(s, entry, before, after, later) {
+  app.roundEnd = { entry, later };
+  fillRoundEnd(s, entry, before, after);
+  clearTimeout(app.botTimer);
+  if (!s.seats.includes("human")) {
+    app.roundEnd.timer = setTimeout(continueRound, Math.max(1500, app.speed * 3));
+  } else {
+    write(ROUND_END_SHOWN, `${saveKey()}|${s.seed}|${entry.i}`);
+    requestAnimationFrame(() => $("#round-end-continue").focus({ preventScroll: true }));
+  }
+}
+
+/** Show the round-end panel for log item `entry` of state `s` (a table's, or a rules demo step's:
+ * `{view, names, viewer}`), `before` and `after` as for openRoundEnd; `entry` null hides it.
+ * `picture: false` tells the closing moves as notes only (a demo's panel changes size with it). */
+export function fillRoundEnd(s, entry, before = [], after = [], { picture: drawIt = true } = {}) {
+  const box = $("#round-end");
+  box.hidden = !entry;
+  if (!entry) return;
   const e = entry.entry;
   const view = s.view;
-  app.roundEnd = { entry, later };
-  const box = $("#round-end");
   $("#round-end-title").textContent = roundOverTitle(view.game, e);
   const table = $("#round-end-scores");
   table.replaceChildren();
@@ -450,6 +466,7 @@ function openRoundEnd(s, entry, before, after, later) {
   const body = table.createTBody();
   s.names.forEach((name, seat) => {
     const row = body.insertRow();
+    row.dataset.seat = seat;
     if (e.totals[seat] === best) row.classList.add("leader");
     const who = document.createElement("th");
     who.scope = "row";
@@ -471,16 +488,8 @@ function openRoundEnd(s, entry, before, after, later) {
     if (cause) notes.prepend(note(cause, "round-end-cause"));
     if (goal) notes.append(note(goal, "round-end-goal"));
   };
-  tell(picture);
-  box.hidden = false;
-  if (picture && box.scrollHeight > box.clientHeight + 1) tell(null);  // no room: the scores come first
-  clearTimeout(app.botTimer);
-  if (!s.seats.includes("human")) {
-    app.roundEnd.timer = setTimeout(continueRound, Math.max(1500, app.speed * 3));
-  } else {
-    write(ROUND_END_SHOWN, `${saveKey()}|${s.seed}|${entry.i}`);
-    requestAnimationFrame(() => $("#round-end-continue").focus({ preventScroll: true }));
-  }
+  tell(drawIt ? picture : null);
+  if (drawIt && picture && box.scrollHeight > box.clientHeight + 1) tell(null);  // no room: the scores come first
 }
 
 // A table drawn afresh (a reload, a language switch) shows again the round end the player had

@@ -11,17 +11,21 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 GAMES = ("snorkeling", "go_fish", "enemy_anemone")
 DEMO_TIMEOUT_MS = 10_000
 
 # Every highlight token of the shown step ("B3", "seat:1", "score:0", "rank:7") matches at least
-# one element of the felt, and those elements carry the class "highlight".
+# one element of the felt (a score: the seat's row of the round-end table when that is on show),
+# and those elements carry the class "highlight".
 MISSING_HIGHLIGHTS = """() => {
   const felt = document.querySelector('#felt');
+  const end = document.querySelector('[data-part=round-end]:not([hidden])');
   const tokens = (felt.dataset.highlights || '').split(' ').filter(Boolean);
   const select = (tok) => {
     const [kind, v] = tok.includes(':') ? tok.split(':') : ['card', tok];
+    if (kind === 'score' && end) return end.querySelectorAll(`tr[data-seat="${v}"]`);
     if (kind === 'card') return felt.querySelectorAll(`[data-card="${v}"]`);
     if (kind === 'seat') return felt.querySelectorAll(`.seat[data-seat="${v}"]`);
     if (kind === 'score') return felt.querySelectorAll(`.seat[data-seat="${v}"] .seat-score`);
@@ -83,6 +87,34 @@ def test_demo_steps_with_arrow_keys_and_back(page, base_url, open_app):
     # The demo shows a real position: the setup deals 5 cards, the centre shows one card.
     assert page.locator("#felt .hand .card").count() == 5
     assert page.locator("#felt .centre .card").count() == 1
+
+
+@pytest.mark.parametrize("game,step,totals", [("snorkeling", 13, ["4", "5", "0"]),
+                                               ("enemy_anemone", 9, ["15", "10", "14"])])
+def test_the_step_that_ends_a_round_shows_its_end_table(page, base_url, open_app, game, step, totals):
+    """SN-7 / EA-8: the step whose moves end the first round shows that round's end as the table
+    does (each player by name, the round's scores and totals, their rows marked), not the next
+    round's deal; the demo's own buttons lead on (no Continue), and the steps around it show the
+    felt."""
+    open_demo(page, base_url, open_app, game)
+    panel = page.locator('[data-part="round-end"]')
+    for n in range(1, step):
+        assert not panel.is_visible(), f"step {n}"
+        page.click("#demo-next")
+    assert html_data(page, "demoStep") == str(step)
+    expect(panel).to_be_visible()
+    assert not page.locator("#felt").is_visible() and not page.locator('[data-part="continue"]').is_visible()
+    rows = panel.locator("tbody tr")
+    assert rows.locator("th").all_inner_texts() == ["Marina", "Finn", "Coral"]
+    assert [row.locator("td").last.inner_text() for row in rows.all()] == totals
+    assert rows.evaluate_all("rows => rows.map((r) => r.dataset.highlight)") == ["score:0", "score:1", "score:2"]
+    page.click("#demo-back")
+    expect(panel).to_be_hidden()
+    assert page.locator("#felt .card").first.is_visible()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(panel).to_be_hidden()
+    assert page.locator("#felt .card").first.is_visible()
 
 
 def test_play_this_game_leaves_the_demo_for_that_game(page, base_url, open_app):
