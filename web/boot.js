@@ -110,14 +110,18 @@ async function runDemo(name) {
   try {
     await loadTable(name);
     app.demo = await startDemo(name, {
-      t, felt: $("#felt"), draw: drawFelt, roundEnd: fillRoundEnd, end: $("#round-end"), lang: language(), onExit: ({ game }) => {
+      t, felt: $("#felt"), draw: drawFelt, roundEnd: fillRoundEnd, end: $("#round-end"), lang: language(), onExit: async ({ game }) => {
         app.demo = null;
         history.replaceState(null, "", location.pathname + (language() !== "en" ? `?lang=${language()}` : ""));
         fillLobby({ game });
         show("start");
         setState("ready");
+        // A link that also set a table up: that table waits on the start screen.
+        const config = params.has("game") ? await ready.then(linkConfig, () => null) : null;
+        if (config && html.dataset.screen === "start") fillLobby(config);
       },
     });
+    if (params.has("game")) toast(t("demo.link_game"));
     return true;
   } catch (err) {
     showStartMessage(t("error.params", { message: err.message }));

@@ -138,6 +138,19 @@ def test_unknown_demo_shows_a_readable_message(page, base_url, open_app):
     assert message.is_visible() and "no rules demo called “chess”" in message.inner_text()
 
 
+def test_a_link_with_a_demo_and_a_game_says_the_game_waits(page, base_url, open_app):
+    """A link naming a demo and a table shows the demo, says so, and leaves that table set up on
+    the start screen when the demo is left."""
+    assert open_app(page, base_url, "demo=go_fish&game=snorkeling&players=4") == "playing"
+    assert html_data(page, "demoStep") == "1"
+    expect(page.locator(".toast")).to_contain_text("the game it sets up waits on the start screen")
+    page.click("#demo-exit")
+    page.wait_for_function("document.documentElement.dataset.state === 'ready'", timeout=DEMO_TIMEOUT_MS)
+    game = page.locator("#start-form input[name=game]:checked")
+    expect(game).to_have_value("snorkeling", timeout=60_000)
+    expect(page.locator("#players")).to_have_value("4")
+
+
 # ----- the rules dialog ------------------------------------------------------------------------
 
 
