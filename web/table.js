@@ -34,7 +34,6 @@ export const app = {
   lastMove: [],      // [card, anchor] pairs another player's last move landed on (marked)
   drawnViewer: undefined,  // whose view the felt shows (motion only within one view)
   roundEnd: null,    // the round (hand) end on show: {entry, notes}, until the player continues
-  continuedAt: -Infinity,  // when the player last continued from a round end (performance.now())
   saveKey: null,     // where a resumed game is kept (its own link's key); null: the page's own key
   forced: read("tidepool.forced") !== "0",  // play a human's only move (pass, end, keep, discard)
   forcedTimer: null,
@@ -51,9 +50,11 @@ const ROUND_END_SHOWN = "tidepool.roundEnd";
 export const LOG_PAGE = 2000;  // log entries asked for at once: a long game's page gets its latest
 const FORCED = new Set(["pass", "end", "keep", "discard"]);
 const FORCED_PAUSE_MS = 900;  // the forced move is shown this long before it is played
-// A tap this soon after Continue is the second tap of a double tap: it lands on the next round's
-// table, where it would play or explain a card the player never aimed at, so it is dropped.
+// A tap this soon after one on Continue, and this near it, is the second tap of a double tap: it
+// lands on the next round's table, where it would play or explain a card the player never aimed
+// at, so it is dropped (a click anywhere else, or later, is the player's own).
 const SECOND_TAP_MS = 400;
+const SECOND_TAP_PX = 24;
 const FINAL_BEAT_MS = 700;  // a round's last move stays on the table this long before its end table
 
 export function setState(state) {
@@ -509,7 +510,6 @@ function closeRoundEnd() {
 export function continueRound() {
   if (!app.roundEnd) return;
   remove(ROUND_END_SHOWN);
-  app.continuedAt = performance.now();
   appendLog(app.roundEnd.later, false);
   closeRoundEnd();
   render();
@@ -522,18 +522,13 @@ function hold(ms) {
   if (app.speed) app.pauseUntil = Math.max(app.pauseUntil, performance.now() + ms);
 }
 
-function secondTap() {
-  return performance.now() - app.continuedAt < SECOND_TAP_MS;
-}
-
 function select(card) {
-  if (secondTap()) return;
   app.selected = app.selected === card ? null : card;
   render();
 }
 
 export async function act(action) {
-  if (app.busy || app.roundEnd || secondTap()) return;
+  if (app.busy || app.roundEnd) return;
   clearTimeout(app.forcedTimer);
   $("#felt").removeAttribute("data-forced");
   app.busy = true;
@@ -553,7 +548,7 @@ export async function act(action) {
 
 /** A card that cannot be played now was clicked: say why (the engine's reason, in words). */
 async function explain(action) {
-  if (app.busy || app.roundEnd || secondTap()) return;
+  if (app.busy || app.roundEnd) return;
   const gen = app.gen;
   try {
     const answer = await call("explain", { action });
@@ -718,7 +713,17 @@ export function wireTable({ onMenu }) {
   });
   $("#over-bar-replay").addEventListener("click", () => $("#replay-button").click());
   $("#over-bar-new").addEventListener("click", onMenu);
-  $("#round-end-continue").addEventListener("click", continueRound);
+  let tap = null;  // where and when Continue was clicked with a pointer
+  $("#round-end-continue").addEventListener("click", (ev) => {
+    tap = ev.detail ? { x: ev.clientX, y: ev.clientY, at: ev.timeStamp } : null;
+    continueRound();
+  });
+  document.addEventListener("click", (ev) => {
+    if (tap && ev.timeStamp - tap.at < SECOND_TAP_MS && Math.hypot(ev.clientX - tap.x, ev.clientY - tap.y) < SECOND_TAP_PX) {
+      ev.stopPropagation();
+      ev.preventDefault();
+    }
+  }, true);
   const forced = $("#forced");
   forced.checked = app.forced;
   forced.addEventListener("change", () => {

@@ -402,18 +402,21 @@ def test_the_move_that_ends_a_round_lands_before_its_end_table(page, base_url, o
     assert page.locator("#flights > *").count() == 0
 
 
-@pytest.mark.parametrize("game", ["snorkeling", "enemy_anemone"])
-def test_a_double_tap_on_continue_plays_nothing_on_the_next_round(page, base_url, open_app, game):
-    """SN-7 / EA-8: the second tap of a double tap on Continue lands on the next round's table; it
-    neither plays a card the player never aimed at nor says "It's Bot 1's turn". Taps after that
-    are the player's own."""
+@pytest.mark.parametrize("game,width,height", [("snorkeling", 1366, 768), ("enemy_anemone", 390, 844)])
+def test_a_double_tap_on_continue_plays_nothing_on_the_next_round(page, base_url, open_app, game, width, height):
+    """SN-7 / EA-8: Continue lies over where your hand is drawn (on a phone at the panel's foot);
+    the second tap of a double tap on it lands on a card of the next round's hand, and neither
+    plays that card nor says "It's Bot 1's turn". Any tap later is the player's own."""
+    page.set_viewport_size({"width": width, "height": height})
     play_to_round_end(page, base_url, open_app, f"game={game}&players=3&seats=human,bot:random,bot:random&seed=4&speed=0")
     mine = "() => window.tidepool.call('state', { log_from: 0 }).then((s) => s.log.filter((e) => e.entry?.seat === 0).length)"
     before = page.evaluate(mine)
     box = page.locator('[data-part="continue"]').bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    card = page.locator('[data-part="hand"] [data-card]').first.bounding_box()
-    page.mouse.click(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    under = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest('[data-card]')?.dataset.card ?? null", [x, y])
+    assert under, "a card of the next round lies under Continue"
+    page.mouse.click(x, y)
     page.wait_for_timeout(600)
     assert page.locator(".toast").count() == 0
     assert page.evaluate(mine) == before
