@@ -253,6 +253,35 @@ def test_the_hand_number_is_shown_once(page, base_url, open_app, width, height):
     assert page.locator(shown[0]).inner_text() == "Hand 1 of 4"
 
 
+# The smallest on-screen font size (CSS px, after the felt's zoom) of the small print: badges,
+# the names under the trick's cards, "leads", Anemone sides; and the felt's zoom.
+SMALL_PRINT = """() => {
+  const sizes = [...document.querySelectorAll('#felt :is(.ea-badge, .ea-slot-name, .ea-lead, .ea-token)')]
+    .filter((n) => n.checkVisibility() && n.textContent.trim())
+    .map((n) => parseFloat(getComputedStyle(n).fontSize) * n.currentCSSZoom);
+  return { least: Math.min(...sizes), count: sizes.length, fit: Number(document.querySelector('#felt').dataset.fit) };
+}"""
+
+
+@pytest.mark.parametrize("width, height, embed", [(844, 390, ""), (360, 600, "&embed=1")])
+def test_small_print_stays_readable_on_a_small_screen(page, base_url, open_app, width, height, embed):
+    """On a phone on its side and in a 360x600 frame the table is zoomed out to fit (cards at about
+    half size), but the last trick's "lowest"/"wins" badges, the names under the trick's cards and
+    "leads" are drawn at 8 px or more (they were 4.8 to 6.3 px), and "lowest" is whole."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, base_url, query(4, 3, extra=embed))
+    for _ in range(4):
+        assert wait_for_my_turn_or_end(page) == "playing"
+        page.locator("#felt .ea-hand .card.playable, #felt .ea-hand .card.discardable").first.click()
+    assert wait_for_my_turn_or_end(page) == "playing"
+    small = page.evaluate(SMALL_PRINT)
+    assert small["count"] >= 6 and small["least"] >= 7.95, small
+    assert small["fit"] >= 0.5, small
+    badges = page.locator("#felt .ea-trick.mini .ea-badge")
+    assert badges.count() >= 2
+    assert all(b.evaluate("(n) => n.scrollWidth <= n.clientWidth") for b in badges.all())
+
+
 def test_six_players_fit_a_narrow_embed(page, base_url, open_app):
     page.set_viewport_size({"width": 400, "height": 800})
     open_app(page, base_url, query(6, 2, extra="&embed=1"))
