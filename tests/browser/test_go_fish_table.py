@@ -391,3 +391,43 @@ def test_asks_between_others_pass_quicker_than_those_with_you(page, base_url, op
     assert len(between) >= 3 and len(with_you) >= 3, (between, with_you)
     quick, full = sorted(between)[len(between) // 2], sorted(with_you)[len(with_you) // 2]
     assert 1500 * 0.4 <= quick < 0.8 * full and full >= 1500, (between, with_you)
+
+
+# Every animation frame: for each ×N badge, its offset from the top-right corner of its group's
+# last card (the card it counts up to), in shares of that card's size (a card grows as it lands,
+# and its badge with it), the spread of those offsets, and how many frames had a
+# card of a badged group sliding.
+WATCH_BADGES = """() => {
+  window.__badges = { spread: 0, sliding: 0, seen: {} };
+  const tick = () => {
+    for (const group of document.querySelectorAll('#felt .gf-group')) {
+      const badge = group.querySelector('.gf-group-count');
+      const cards = group.querySelectorAll('.card');
+      if (!badge || !cards.length) continue;
+      const b = badge.getBoundingClientRect(), c = cards[cards.length - 1].getBoundingClientRect();
+      const key = `${group.dataset.rank}${cards.length}`, at = [(b.right - c.right) / c.width, (b.top - c.top) / c.height];
+      const first = (window.__badges.seen[key] ??= at);
+      window.__badges.spread = Math.max(window.__badges.spread, Math.abs(at[0] - first[0]), Math.abs(at[1] - first[1]));
+      if (group.querySelector('.sliding')) window.__badges.sliding += 1;
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
+def test_a_pair_badge_rides_on_its_card_while_cards_slide(page, base_url, open_app):
+    """GF-4: a ×2 or ×3 badge marks how many cards of a rank you hold; while the hand's cards
+    slide aside for a card you are handed or draw, the badge keeps to its group's last card
+    rather than waiting at the spot the card is heading for."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, base_url, f"game=go_fish&players=3&seats=human,{bots(2)}&seed=5&speed=600&options=first_player=0")
+    page.evaluate(WATCH_BADGES)
+    for _ in range(8):
+        if wait_for_my_turn_or_end(page) != "playing":
+            break
+        make_a_move(page)
+        page.wait_for_timeout(700)
+    watched = page.evaluate("window.__badges")
+    assert watched["sliding"] > 0, watched
+    assert watched["spread"] < 0.02, watched

@@ -467,7 +467,8 @@ export function go_fish(felt, s, ui) {
           changes.gained.includes(card) ? "gf-pop" : ""];
         group.append(gfCard(card, t, classes.join(" ")));
       }
-      if (inRank.length > 1) group.append(painted("span", "gf-group-count", `×${inRank.length}`, { hidden: true }));
+      // On the group's last card, so it moves with that card when cards slide into or out of the hand.
+      if (inRank.length > 1) group.lastChild.append(painted("span", "gf-group-count badge", `×${inRank.length}`, { hidden: true }));
       if (can) {
         group.classList.add("playable");
         const label = sel.s != null ? t("go_fish.ask_whom", { name: s.names[sel.s], what: n.ranks(rank) })

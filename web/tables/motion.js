@@ -178,6 +178,7 @@ function fly(felt, node, a, b, z, ms, delay, stay) {
   node.removeAttribute("role");
   node.removeAttribute("data-legal");
   node.removeAttribute("data-card");
+  for (const badge of node.querySelectorAll(".badge")) badge.remove();  // what the card meant in the hand it left
   node.style.zoom = String(z);
   layer(felt).append(node);
   const at = (p, s, o) => ({ transform: `translate(${p.x / z}px, ${p.y / z}px) translate(-50%, -50%) scale(${s})`, opacity: o });
