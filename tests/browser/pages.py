@@ -46,11 +46,18 @@ def wait_for_engine(page, timeout=ENGINE_TIMEOUT_MS):
 ROUND_END_UP = "!!document.querySelector('[data-part=continue]') && !document.querySelector('[data-part=round-end]').hidden"
 
 
+# A tap within 400 ms and 24 px of a tap on Continue is the second tap of a double tap, which the
+# table drops (table.js SECOND_TAP_MS): a player's next tap comes after that.
+SECOND_TAP_MS = 400
+
+
 def continue_round(page):
-    """Close the round (hand) end table if it is on show (it waits for the player); True if it was."""
+    """Close the round (hand) end table if it is on show (it waits for the player); True if it was.
+    Returns once a tap where Continue was counts as the player's own again."""
     if not page.evaluate(ROUND_END_UP):
         return False
     page.locator('[data-part="continue"]').click()
+    page.wait_for_timeout(SECOND_TAP_MS + 50)
     return True
 
 
