@@ -101,11 +101,15 @@ def test_demo_highlights_are_on_screen(page, base_url, open_app, game):
 def test_a_phone_on_its_side_keeps_the_cards_readable(page, base_url, open_app, game, players):
     """A phone held sideways (844x390): the others' seats and the centre share one row above your
     seat, so the table is zoomed no lower than 0.52 at any of your first turns (stacked in three
-    bands it was 0.40-0.50, its small print 5-7 px), and every move is still on screen."""
+    bands it was 0.40-0.50, its small print 5-7 px), 0.6 at four players (Enemy Anemone's finished
+    trick has its result beside its cards and your seat's name and piles stand beside your hand:
+    below them, 0.42), and every move is still on screen."""
     page.set_viewport_size({"width": 844, "height": 390})
     seats = ",".join(["human"] + ["bot:random"] * (players - 1))
-    open_app(page, base_url, f"game={game}&players={players}&seats={seats}&seed=3&speed=0&options=first_player=0")
+    seed = 1 if game == "enemy_anemone" else 3  # 1: a finished trick on show at your third turn
+    open_app(page, base_url, f"game={game}&players={players}&seats={seats}&seed={seed}&speed=0&options=first_player=0")
     fits = []
+    beside = 0
     for _ in range(TURNS):
         if wait_for_my_turn_or_end(page) != "playing":
             break
@@ -117,8 +121,13 @@ def test_a_phone_on_its_side_keeps_the_cards_readable(page, base_url, open_app, 
         assert others_top < centre_bottom and centre_top < others_bottom, bands  # one row
         assert max(others_bottom, centre_bottom) <= mine_top + 1, bands  # above your seat
         fits.append(float(page.locator("#felt").get_attribute("data-fit")))
+        if page.locator(".ea-trick-area.done").count():  # Enemy Anemone's finished trick
+            cards, result = (page.locator(f".ea-trick-area.done > {part}").bounding_box() for part in (".ea-trick", ".ea-result"))
+            assert result["x"] >= cards["x"] + cards["width"] and result["y"] < cards["y"] + cards["height"]
+            beside += 1
         make_a_move(page)
-    assert len(fits) >= 2 and min(fits) >= 0.52, fits
+    assert len(fits) >= 2 and min(fits) >= (0.6 if players == 4 else 0.52), fits
+    assert beside or game != "enemy_anemone" or players != 4
 
 
 def test_readme_frame_shows_the_whole_table(page, base_url):
