@@ -58,7 +58,7 @@ function toggleReplayPlay() {
   const r = app.replay;
   if (r.timer) return stopReplayPlay();
   if (r.step >= app.state.steps) replayTo(0);
-  $("#replay-play").textContent = "⏸";
+  playing(true);
   r.timer = setInterval(() => replayTo(r.step + 1), Math.max(150, app.speed));
 }
 
@@ -66,7 +66,15 @@ function stopReplayPlay() {
   const r = app.replay;
   if (r?.timer) clearInterval(r.timer);
   if (r) r.timer = null;
-  $("#replay-play").textContent = "▶";
+  playing(false);
+}
+
+// The play button shows, and names, what a press does: play, or pause while playing.
+function playing(on) {
+  const button = $("#replay-play");
+  button.classList.toggle("playing", on);
+  button.dataset.tLabel = on ? "replay.pause" : "replay.play";
+  button.setAttribute("aria-label", t(button.dataset.tLabel));
 }
 
 /** Leave the replay; with `redraw`, draw the table's current state again. */

@@ -202,6 +202,17 @@ def test_replay_reaches_the_final_position(page, base_url, open_app, game):
             return [s.backgroundImage !== 'none' || s.backgroundColor !== 'rgba(0, 0, 0, 0)',
                     s.color !== getComputedStyle(document.body).color]; })""")
         assert looks == [[True, True]] * len(looks), looks
+    # Play runs the steps on; the button then shows and names a pause, and back.
+    play = page.locator("#replay-play")
+    assert play.get_attribute("aria-label") == "Play" and play.locator(".play").is_visible()
+    assert not play.locator(".pause").is_visible()
+    play.click()
+    expect(play).to_have_attribute("aria-label", "Pause")
+    assert play.locator(".pause").is_visible() and not play.locator(".play").is_visible()
+    page.wait_for_function("Number(document.documentElement.dataset.replayStep) > 1")
+    play.click()
+    expect(play).to_have_attribute("aria-label", "Play")
+    assert play.locator(".play").is_visible()
     page.locator("#replay-last").click()
     wait_for_attr(page, "replayStep", final["steps"])
     if game != "go_fish":
