@@ -104,11 +104,12 @@ class InvalidSave(ValueError):
 
     ``why`` sorts the refusal for players (the page says it in their words): ``"not_save"`` (not a
     Tidepool save at all), ``"version"`` (another save version), ``"too_long"`` (longer than any
-    game can be, GEN-6) or ``"damaged"`` (incomplete, a bad setup, or an action that is not legal
-    where it stands). The message itself names the problem for developers.
+    game can be, GEN-6), ``"cut_short"`` (a save whose text ends before its JSON does) or
+    ``"damaged"`` (incomplete, a bad setup, or an action that is not legal where it stands). The
+    message itself names the problem for developers.
     """
 
-    WHYS = ("not_save", "version", "too_long", "damaged")
+    WHYS = ("not_save", "version", "too_long", "cut_short", "damaged")
 
     def __init__(self, message: str, why: str = "damaged"):
         if why not in self.WHYS:

@@ -19,10 +19,10 @@ from . import GAMES, InvalidOption, load_game, new_game
 from .bots import LEVELS, make_bot
 from .describe import (LANGUAGES, catalog, describe_reason, log_items, move_items, player_name,
                        translated)
-from .engine import MAX_SEED, Game, shown, whole_number
+from .engine import MAX_SEED, SAVE_FORMAT, Game, shown, whole_number
 from .errors import IllegalAction, InvalidSave
 from .games import REGISTRY
-from .saves import MAX_SAVE_CHARS, too_deep
+from .saves import MAX_SAVE_CHARS, cut_short, too_deep
 
 SAVE_KIND = "tidepool-table"
 MAX_SPEED_MS = 60_000
@@ -382,7 +382,9 @@ def _table_save(text: str) -> tuple[Game, list[str], str]:
         raise InvalidSave("this is not a Tidepool save file", "not_save")
     try:
         data = json.loads(text)
-    except ValueError:
+    except ValueError as exc:
+        if cut_short(text, exc, SAVE_KIND, SAVE_FORMAT):
+            raise InvalidSave("the save is cut short: the text ends before its JSON does", "cut_short") from None
         raise InvalidSave("this is not a Tidepool save file (not JSON)", "not_save") from None
     if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
         raise InvalidSave("this is not a Tidepool save file", "not_save")

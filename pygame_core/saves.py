@@ -42,10 +42,21 @@ def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
     return False
 
 
+def cut_short(text: str | bytes, exc: Exception, *markers: str) -> bool:
+    """Whether ``text``, which ``json.loads`` refused with ``exc``, is a save with its end missing:
+    it names one of ``markers`` (a save format's marker) and the parser ran out of text (in a
+    string, which then never closes, or between values)."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    ran_out = isinstance(exc, json.JSONDecodeError) and (
+        exc.msg.startswith("Unterminated string") or exc.pos >= len(text.rstrip()))
+    return ran_out and any(f'"{marker}"' in text for marker in markers)
+
+
 def load_game(text: str) -> Game:
     """Restore a game from ``Game.to_json()`` text.
 
-    Raises :class:`InvalidSave` when the text is not JSON, is truncated, has another format or an
+    Raises :class:`InvalidSave` when the text is not JSON, is cut short, has another format or an
     unknown version, names an unknown game or bad setup (``options`` must be an object), or holds
     an action that is not legal where it stands (e.g. a card twice in the deck). Longer saves than
     any game can produce are refused before they are replayed (GEN-6): over
@@ -64,6 +75,9 @@ def load_game(text: str) -> Game:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
+        if cut_short(text, exc, SAVE_FORMAT):
+            raise InvalidSave(f"the save is cut short: the text ends before its JSON does ({exc})",
+                              "cut_short") from None
         raise InvalidSave(f"not a Tidepool save: the text is not valid JSON ({exc})", "not_save") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise InvalidSave("not a Tidepool save: the format marker is missing", "not_save")

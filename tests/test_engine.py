@@ -235,8 +235,9 @@ def bad_saves():
     return [
         ("hello", "not a Tidepool save: the text is not valid JSON"),
         ("", "not a Tidepool save: the text is not valid JSON"),
-        (good[:-7], "not a Tidepool save: the text is not valid JSON"),
-        (good[: len(good) // 2], "not a Tidepool save: the text is not valid JSON"),
+        (good[:-7], "the save is cut short: the text ends before its JSON does"),
+        (good[: len(good) // 2], "the save is cut short: the text ends before its JSON does"),
+        (good[:-1] + "x", "not a Tidepool save: the text is not valid JSON"),  # not cut short, spoilt
         ("[1, 2]", "not a Tidepool save: the format marker is missing"),
         ("null", "not a Tidepool save: the format marker is missing"),
         (json.dumps(dict(data, format="chess-pgn")), "not a Tidepool save: the format marker is missing"),
@@ -276,6 +277,8 @@ def expected_why(message):
     """How players are told of a refusal (InvalidSave.why), from the engine's message."""
     if message.startswith("not a Tidepool save") or message == "format marker is missing":
         return "not_save"
+    if message.startswith("the save is cut short"):
+        return "cut_short"
     return "version" if message.startswith("save version") else "damaged"
 
 
@@ -294,9 +297,11 @@ def test_refused_saves_reach_the_page_in_players_words(index):
         table_save = text  # not JSON at all: the page's file is refused before the game is read
     for lang, words in (("en", {"not_save": "It is not a saved Tidepool game.",
                                 "version": "It was saved by another version of Tidepool.",
+                                "cut_short": "It is cut short: the end of the saved game is missing.",
                                 "damaged": "It is damaged: its moves do not fit the game it describes."}),
                         ("de", {"not_save": "Das ist kein gespeichertes Tidepool-Spiel.",
                                 "version": "Der Spielstand wurde mit einer anderen Version von Tidepool gespeichert.",
+                                "cut_short": "Der Spielstand ist abgeschnitten: Sein Ende fehlt.",
                                 "damaged": "Der Spielstand ist beschädigt: Seine Züge passen nicht zu dem "
                                            "Spiel, das er beschreibt."})):
         answer = json.loads(facade.call("load", json.dumps({"text": table_save, "lang": lang})))
@@ -314,9 +319,9 @@ def test_a_table_save_with_bad_seats_is_damaged():
                       "detail": "the save's seats: expected 2 entries (human or bot:<level>), got ['human']"}
 
 
-def test_invalid_save_why_is_one_of_four():
+def test_invalid_save_why_is_one_of_five():
     assert pc.InvalidSave("x").why == "damaged"
-    with pytest.raises(ValueError, match="why must be one of not_save, version, too_long, damaged"):
+    with pytest.raises(ValueError, match="why must be one of not_save, version, too_long, cut_short, damaged"):
         pc.InvalidSave("x", "cosmic rays")
 
 

@@ -166,8 +166,12 @@ async function followLink() {
   // A link that asks for what it cannot have (an unknown demo, bad settings, no game) keeps its
   // message on the start screen; a saved game then waits behind "Back to the game".
   const refused = demo != null || strayLink || (params.has("game") && !config);
-  if ((await resumeSaved({ enter: !refused })) && !refused) return;
-  if (config?.start && (await startGame(config, true))) return;
+  const { resumed, lost } = await resumeSaved({ enter: !refused });
+  if (resumed && !refused) return;
+  if (config?.start && (await startGame(config, true))) {
+    if (lost) toast(lost);  // the link's own game, stored and bad: a new one began in its place
+    return;
+  }
   showStart();
 }
 

@@ -741,7 +741,7 @@ export function wireTable({ onMenu }) {
   $("#felt").addEventListener("keydown", (ev) => {
     if (ev.key === "Escape" && app.selected != null && !app.busy) {
       ev.preventDefault();
-      const card = app.selected;
+      const card = app.selected.split(":")[0];  // a card held twice is picked as "B3:1"
       app.selected = null;
       render();
       $("#felt").querySelector(`[data-part=hand] [data-card="${CSS.escape(card)}"][role=button]`)?.focus();

@@ -93,23 +93,26 @@ export async function autosave() {
   }
 }
 
-/** Resume the game stored for this page; false (with a message on the start screen) if none or
- * bad. With `enter: false` the game is only loaded, for the start screen's "Back to the game". */
+/** Resume the game stored for this page: {resumed: true}, or {resumed: false, lost} when there
+ * is none (lost null) or it is bad: then it is removed and `lost`, the sentence saying so, is on
+ * the start screen (a link that starts a game anyway says it again at the table). With
+ * `enter: false` the game is only loaded, for the start screen's "Back to the game". */
 export async function resumeSaved({ enter = true } = {}) {
   const key = resumeKey();
-  if (!key) return false;
+  if (!key) return { resumed: false, lost: null };
   stopTable();
   try {
     app.state = await call("load", { text: read(key), lang: language() });
   } catch (err) {
     remove(key);
-    showStartMessage(t("save.bad_storage", { message: err.message }));
-    return false;
+    const lost = t("save.bad_storage", { message: err.message });
+    showStartMessage(lost);
+    return { resumed: false, lost };
   }
   app.config = configOf(app.state);
   app.saveKey = key;
   if (enter) await enterTable();
-  return true;
+  return { resumed: true, lost: null };
 }
 
 function configOf(s) {

@@ -449,8 +449,18 @@ def test_forced_pass_is_played_for_the_player(page, base_url, open_app):
     expect(page.locator("#prompt")).to_contain_text("so you pass", timeout=30_000)
     # Meanwhile the hand steps back and the Pass button fills up: the table is about to press it.
     expect(page.locator("#felt[data-forced]")).to_have_count(1)
-    dimmed = page.evaluate("getComputedStyle(document.querySelector('[data-part=hand] .card')).filter")
-    assert "saturate" in dimmed
+    # Greyed, not darkened: a grey face, the suit's own colour on the border and symbol (SN-3:
+    # colour decides what follows, and a darkened orange reads as brown).
+    face, border, symbol, suit, filtered = page.evaluate("""() => {
+        const card = document.querySelector('[data-part=hand] .card'), style = getComputedStyle(card);
+        const probe = document.createElement('span');
+        probe.style.color = style.getPropertyValue('--c');
+        document.body.append(probe);
+        const suit = getComputedStyle(probe).color;
+        probe.remove();
+        return [style.backgroundColor, style.borderTopColor, getComputedStyle(card.querySelector('svg')).color, suit, style.filter]; }""")
+    assert face == "rgb(174, 184, 190)" and filtered == "none"
+    assert border == symbol == suit, (border, symbol, suit)
     assert page.evaluate("getComputedStyle(document.querySelector('[data-legal=pass]'), '::after').animationName") == "forced-fill"
     expect(page.locator("#log li", has_text="Player 1 (you) passes.")).to_have_count(1, timeout=30_000)
 

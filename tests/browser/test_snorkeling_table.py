@@ -7,6 +7,7 @@ playing/over; bad parameters show a readable message on the start screen.
 import re
 
 import pytest
+from playwright.sync_api import expect
 from pages import make_a_move, wait_for_my_turn_or_end
 
 GAME_TIMEOUT_MS = 180_000
@@ -252,6 +253,31 @@ def test_a_card_for_the_centre_or_a_pile_says_both(page, base_url, open_app):
     assert prompt.startswith("Now choose where ") and prompt.endswith(" goes: the centre or a highlighted pile."), prompt
     assert page.locator("#felt .centre.target").count() == 1
     assert page.locator("#felt .seat.target").count() >= 1
+
+
+def test_picking_one_of_two_same_cards_lifts_that_one(page, base_url, open_app):
+    """Seed 67: after blue 1 goes to the centre your hand holds two green Rays (G4), each of which
+    may go on either opponent's pile (SN-5): picking one lifts that one only, and it goes on the
+    pile clicked next."""
+    open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=67&speed=0"
+                             "&options=first_player=0")
+    assert wait_for_my_turn_or_end(page) == "playing"
+    page.locator('[data-part="hand"] [data-legal="center B1"]').click()
+    greens = page.locator('[data-part="hand"] .card[data-card="G4"]')
+    expect(greens).to_have_count(2)
+    expect(greens.nth(0)).to_have_attribute("data-legal", "")
+    for pick, other in ((1, 0), (0, 1)):
+        greens.nth(pick).click()
+        expect(greens.nth(pick)).to_have_class(re.compile(r"\bselected\b"))
+        expect(greens.nth(pick)).to_have_attribute("aria-pressed", "true")
+        expect(greens.nth(other)).not_to_have_class(re.compile(r"\bselected\b"))
+        expect(greens.nth(other)).to_have_attribute("aria-pressed", "false")
+    expect(page.locator('[data-part="hand"] .card.selected')).to_have_count(1)
+    greens.nth(0).click()  # the same copy again: put back
+    expect(page.locator('[data-part="hand"] .card.selected')).to_have_count(0)
+    greens.nth(1).click()
+    page.locator('#felt .seat.target[data-legal="place G4 2"]').click()
+    expect(page.locator("#log li", has_text="Player 1 (you) puts green Ray on Bot 3 (random)'s pile.")).to_have_count(1)
 
 
 def test_two_opponents_share_a_row_on_a_phone_at_every_turn(page, base_url, open_app):

@@ -142,7 +142,7 @@ def test_corrupted_file_is_refused_and_the_game_kept(page, base_url, open_app, t
     toast = page.locator(".toast")
     toast.wait_for()
     # In players' words: no rule id, no move notation, no JSON parser's message.
-    assert toast.inner_text() == "That file could not be opened. It is not a saved Tidepool game."
+    assert toast.inner_text() == "That file could not be opened. It is cut short: the end of the saved game is missing."
     assert engine(page, "state")["view"] == before["view"]
     assert state(page) == "playing"
 
@@ -162,6 +162,28 @@ def test_a_file_whose_moves_do_not_fit_is_refused_in_the_players_language(page, 
     assert toast.inner_text() == ("Diese Datei ließ sich nicht öffnen. Der Spielstand ist beschädigt: Seine Züge "
                                   "passen nicht zu dem Spiel, das er beschreibt.")
     assert state(page) == "playing"
+
+
+@pytest.mark.allow_console_errors
+def test_a_links_stored_game_that_no_longer_loads_is_reported_at_its_new_game(page, base_url, open_app):
+    """A link's own stored game with a move changed (GEN-5: not legal where it stands): opening
+    the link again starts its game afresh and says that the stored one was removed, and why."""
+    query = "game=snorkeling&players=2&seats=human,bot:random&seed=2&speed=0"
+    open_app(page, base_url, query)
+    wait_for_my_turn_or_end(page)
+    make_a_move(page)
+    key = "tidepool.autosave:?" + query
+    page.wait_for_function(f"(localStorage.getItem({key!r}) || '').includes('center ')")
+    save = json.loads(page.evaluate(f"localStorage.getItem({key!r})"))
+    save["game"]["actions"] = ["fish:everything"]
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(save)])
+    open_app(page, base_url, query)
+    toast = page.locator(".toast")
+    toast.wait_for()
+    assert toast.inner_text() == ("Your saved game could not be restored and was removed. "
+                                  "It is damaged: its moves do not fit the game it describes.")
+    assert state(page) == "playing" and engine(page, "state")["view"]["round"] == 1
+    page.wait_for_function(f"!(localStorage.getItem({key!r}) || '').includes('fish:everything')")
 
 
 def test_corrupted_stored_game_shows_a_message_and_the_app_works(page, base_url, open_app):

@@ -152,7 +152,8 @@ export function snorkeling(felt, s, ui) {
   const view = s.view;
   const me = s.viewer;
   const moves = s.moves.map((m) => m.action);
-  const selected = ui.selected;
+  // The card picked: its code, with ":k" for the k-th copy (from 0) of a card held twice.
+  const [selected = null, copy = "0"] = ui.selected?.split(":") ?? [];
   const placeTargets = new Map();  // seat -> action, for the selected card
   let centreAction = null;
   if (selected) {
@@ -254,16 +255,21 @@ export function snorkeling(felt, s, ui) {
   hand.dataset.anchor = `seat-${me}`;
   hand.setAttribute("role", "group");
   hand.setAttribute("aria-label", t("table.hand"));
+  const copies = new Map();  // card -> copies seen so far
   for (const card of view.hand) {
     const actions = moves.filter((a) => a.split(" ")[1] === card);
     const c = snCard(card, t, actions.length ? "playable" : "");
-    if (card === selected) c.classList.add("selected");
+    const k = copies.get(card) ?? 0;
+    copies.set(card, k + 1);
+    const key = k ? `${card}:${k}` : card;  // picking one of two copies lifts that one
+    const picked = card === selected && String(k) === copy;
+    if (picked) c.classList.add("selected");
     if (actions.length === 1) {
       legal(c, actions[0]);
       pressable(c, labelOf(actions[0]), () => ui.act(actions[0]));
     } else if (actions.length) {  // several places to go: pick it, then its target
       legal(c, "");
-      pressable(c, cardName(card, t), () => ui.select(card), { pressed: card === selected });
+      pressable(c, cardName(card, t), () => ui.select(key), { pressed: picked });
     } else {
       c.addEventListener("click", () => ui.explain(`center ${card}`));  // says why not
     }
