@@ -47,6 +47,11 @@ export function fitFelt(felt, layout = felt.dataset.layout ?? "", hold = felt.da
   if (held == null) felt.dataset.fitAnchor = String(scale);  // the most a held table returns to
   felt.style.setProperty("--fit", String(scale));
   felt.dataset.fit = scale.toFixed(2);
+  // Too small a frame even at MIN_SCALE (under 360x600): the felt scrolls, so nothing is out of
+  // reach, and your turn shows your hand (at the bottom).
+  const over = roomAt(felt, scale) < 1;
+  felt.toggleAttribute("data-overflow", over);
+  if (over && held == null) felt.scrollTop = felt.scrollHeight;
 }
 
 // The largest scale up to `high` at which nothing overflows, within TOLERANCE (MIN_SCALE at the
