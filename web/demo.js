@@ -9,6 +9,8 @@
 // step shows, data-state="over" on the end screen.
 
 const html = document.documentElement;
+// An upright phone or a small frame (demo.css): "What happened" starts closed, the caption has the room.
+const SMALL = "(max-aspect-ratio: 5/4) and (max-height: 700px)";
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -84,7 +86,7 @@ export async function startDemo(name, { t, felt, draw, roundEnd, end: endPanel, 
   caption.setAttribute("aria-live", "polite");
   const seen = el("p", "demo-seen");
   const happened = el("details", "demo-happened");
-  happened.open = true;
+  happened.open = !window.matchMedia?.(SMALL).matches;
   const summary = el("summary", "", t("demo.happened"));
   const lines = el("ol", "demo-log");
   lines.tabIndex = 0;  // it scrolls: keyboard users reach it too

@@ -132,6 +132,33 @@ def test_play_this_game_leaves_the_demo_for_that_game(page, base_url, open_app):
         assert page.locator("#felt.gf-table").count() == 1
 
 
+@pytest.mark.parametrize("size", [(360, 600), (320, 400)])
+def test_a_small_frame_gives_the_demo_caption_the_room(page, base_url, open_app, size):
+    """An embedded demo in a small upright frame: the step's caption is read whole at 360x600
+    (Snorkeling's step 6, five lines), and under that size shows three lines at least and scrolls
+    in its box; the panel's buttons are on screen, and nothing of the panel spills over the felt;
+    "What happened" starts closed."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, base_url, "demo=snorkeling&embed=1")
+    for step in range(5):
+        page.click("#demo-next")
+        page.wait_for_function(f"document.documentElement.dataset.demoStep === '{step + 2}'")
+    caption = page.locator("#demo-caption")
+    shown, whole, line = caption.evaluate("c => [c.clientHeight, c.scrollHeight, parseFloat(getComputedStyle(c).lineHeight)]")
+    assert shown >= min(whole, 3 * line) - 1, (shown, whole, line)
+    if width == 360:
+        assert shown >= whole - 1, (shown, whole)
+    assert page.locator(".demo-happened").get_attribute("open") is None
+    spilled = page.evaluate("""() => { const panel = document.querySelector('#demo-panel').getBoundingClientRect();
+        return [...document.querySelectorAll('#demo-panel > *')].filter((n) => n.checkVisibility())
+            .map((n) => [n.className, n.getBoundingClientRect().bottom - panel.bottom]).filter(([, d]) => d > 1); }""")
+    assert spilled == []
+    for part in ("#demo-back", "#demo-next", "#demo-exit"):
+        box = page.locator(part).bounding_box()
+        assert 0 <= box["x"] and box["x"] + box["width"] <= width and box["y"] + box["height"] <= height, part
+
+
 def test_unknown_demo_shows_a_readable_message(page, base_url, open_app):
     assert open_app(page, base_url, "demo=chess") == "ready"
     message = page.locator("#start-message")
