@@ -197,12 +197,12 @@ def test_log_sentences_contain_no_english(lang, name):
 
 SENTENCES = [
     ("snorkeling", {"type": "center", "seat": 1, "card": "B3"}, {
-        "de": "Spieler 2 spielt Blau 3 in die Mitte.",
+        "de": "Spieler 2 spielt Blau-3 in die Mitte.",
         "id": "Pemain 2 memainkan 3 biru ke tengah.",
         "pt": "Jogador 2 joga 3 azul no centro.",
         "ar": "اللاعب 2 يلعب 3 أزرق في الوسط."}),
     ("snorkeling", {"type": "place", "seat": 0, "card": "G4", "target": 2}, {
-        "de": "Spieler 1 legt Grün Rochen auf den Stapel von Spieler 3.",
+        "de": "Spieler 1 legt Grün-Rochen auf den Stapel von Spieler 3.",
         "id": "Pemain 1 menaruh Pari hijau di tumpukan Pemain 3.",
         "pt": "Jogador 1 coloca Raia verde na pilha de Jogador 3.",
         "ar": "اللاعب 1 يضع راي أخضر على كومة اللاعب 3."}),
@@ -303,7 +303,7 @@ def test_reasons_render_in_every_language():
     assert describe_reason("snorkeling", "snorkeling.illegal.no_follow", args) == (
         "You cannot play orange 3 on blue 1: play a card one higher, or one of the same colour.")
     assert describe_reason("snorkeling", "snorkeling.illegal.no_follow", args, lang="de") == (
-        "Orange 3 passt nicht auf Blau 1: Spiele eine Karte, die um eins höher ist oder dieselbe "
+        "Orange-3 passt nicht auf Blau-1: Spiel eine Karte, die um eins höher ist oder dieselbe "
         "Farbe hat.")
     assert describe_reason("snorkeling", "snorkeling.illegal.no_follow", args, lang="ar") == (
         "لا يمكنك لعب 3 برتقالي على 1 أزرق: العب بطاقة أعلى بواحد، أو من اللون نفسه.")
@@ -327,7 +327,7 @@ def test_act_answers_an_illegal_move_in_the_tables_language():
     assert reply["view"]["hand"] == ["B1", "G0", "G3", "O0", "P1"] and reply["view"]["center_top"] == "Y4"
     answer = json.loads(call("act", json.dumps({"action": "center G3"})))
     assert answer == {"ok": False, "code": "snorkeling.illegal.no_follow",
-                      "error": "Grün 3 passt nicht auf Gelb Rochen: Spiele eine Karte, die um eins "
+                      "error": "Grün-3 passt nicht auf Gelb-Rochen: Spiel eine Karte, die um eins "
                                "höher ist oder dieselbe Farbe hat."}
     answer = json.loads(call("act", json.dumps({"action": "place G3 0"})))
     assert answer["error"] == "Auf deinen eigenen Stapel darfst du nichts legen, nur auf den eines Gegners."
@@ -344,7 +344,7 @@ def test_explain_says_why_without_changing_the_game():
                       "reason": "Eine Karte auf den Stapel eines Gegners legen darfst du erst, "
                                 "nachdem du in die Mitte gespielt hast."}
     answer = json.loads(call("explain", json.dumps({"action": "center B3"})))
-    assert answer["reason"] == "Du hast Blau 3 nicht auf der Hand."
+    assert answer["reason"] == "Du hast Blau-3 nicht auf der Hand."
     assert json.loads(call("explain", json.dumps({"action": "center O0"}))) == {
         "ok": True, "legal": True, "reason": None, "code": None}
     assert json.loads(call("state")) == before

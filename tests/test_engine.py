@@ -451,7 +451,7 @@ def test_describe_with_names():
 
 
 @pytest.mark.parametrize("lang,text", [
-    ("en", "Bot 1 puts purple 1 on your pile."), ("de", "Bot 1 legt Lila 1 auf deinen Stapel."),
+    ("en", "Bot 1 puts purple 1 on your pile."), ("de", "Bot 1 legt Lila-1 auf deinen Stapel."),
     ("ar", "Bot 1 يضع 1 بنفسجي على كومتك."),
 ])
 def test_describe_told_to_you(lang, text):

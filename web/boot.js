@@ -21,12 +21,14 @@ const params = new URLSearchParams(location.search);
 if (params.get("embed") === "1") html.classList.add("embed");
 
 let loaded = null;  // {done, total} bytes of the runtime's download
+// A later visit: the service worker serves the runtime from this device, nothing is downloaded.
+const cached = Boolean(navigator.serviceWorker?.controller);
 
 function loadingText() {
   if (!loaded?.total) return t("loading.engine");
   if (loaded.done < loaded.total) {
     const mb = (n) => (n / 1048576).toFixed(1);
-    return t("loading.download", { done: mb(loaded.done), total: mb(loaded.total) });
+    return t(cached ? "loading.cached" : "loading.download", { done: mb(loaded.done), total: mb(loaded.total) });
   }
   return t("loading.start");
 }
@@ -192,6 +194,7 @@ async function boot() {
   fillLobby({ game: lobby.games.some((g) => g.name === params.get("game")) ? params.get("game") : undefined });
   showEngineStatus(engineState());
   registerServiceWorker();
+  $("#load-offline").hidden = cached;  // it does already
   if (params.has("game") || params.has("demo") || hasSavedGame()) {
     await followLink();
   } else {

@@ -342,6 +342,9 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
         seen.append((len(since), asked_before))
         latest = [e["entry"] for e in page.evaluate("window.tidepool.call('state', {log_from: 0})")["log"]
                   if e["type"] == "ask"][-1]
+        if asked_before:  # your ask before the latest, when the latest is yours too, is not "your last"
+            heading = page.locator(".gf-earlier .gf-since").text_content()
+            assert heading == ("Before this ask" if latest["seat"] == 0 else "Since your last ask"), heading
         # Why it is your turn (GF-3, GF-4, GF-5 "asked"): you asked last and go again, or you were
         # asked and said "Go fish!".
         turn = page.locator(".gf-news .gf-turn").inner_text()

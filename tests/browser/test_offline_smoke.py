@@ -27,8 +27,17 @@ def test_site_starts_without_leaving_loopback(page, base_url, open_app, page_log
 
 @pytest.mark.service_worker
 def test_site_starts_offline_after_first_visit(page, base_url, open_app):
-    """After one visit the service worker has cached the whole site: it starts with no network."""
+    """After one visit the service worker has cached the whole site: it starts with no network,
+    and its loading screen no longer speaks of a download or a first visit."""
+    # What the loading line says, from the first paint on (the loading screen may pass quickly).
+    page.add_init_script("""window.__loadLines = [];
+        const watch = setInterval(() => {
+            const line = document.querySelector('#load-status')?.textContent;
+            if (line && window.__loadLines.at(-1) !== line) window.__loadLines.push(line);
+            if (document.documentElement.dataset.engine === 'ready') clearInterval(watch);
+        }, 5);""")
     assert open_app(page, base_url) == "ready", describe_failure(page)
+    assert page.locator("#load-offline").get_attribute("hidden") is None
     has_worker = page.evaluate("""async () => {
         for (let i = 0; i < 50 && !(await navigator.serviceWorker.getRegistration()); i++) {
             await new Promise((resolve) => setTimeout(resolve, 100));
@@ -43,6 +52,9 @@ def test_site_starts_offline_after_first_visit(page, base_url, open_app):
     page.context.set_offline(True)
     assert open_app(page, base_url) == "ready", describe_failure(page)
     wait_for_engine(page)
+    assert page.locator("#load-offline").get_attribute("hidden") is not None
+    lines = page.evaluate("window.__loadLines")
+    assert not [line for line in lines if line.startswith("Downloading")], lines
 
 
 @pytest.mark.service_worker

@@ -380,7 +380,10 @@ export function go_fish(felt, s, ui) {
   const earlier = earlierAsks(asks, isYou(s, me) ? me : null);
   if (earlier.shown.length || earlier.own) {
     const list = el("ul", "gf-earlier");
-    if (earlier.own) list.append(el("li", "gf-since", t("go_fish.news.since")), el("li", "gf-you gf-own", shortLine(earlier.own, { t, n, tell })));
+    // Headed "Since your last ask", or, when the latest ask is yours too, "Before this ask" (your
+    // ask before it is not the one on show).
+    const yoursLatest = latest?.asker === me;
+    if (earlier.own) list.append(el("li", "gf-since", t(yoursLatest ? "go_fish.news.before" : "go_fish.news.since")), el("li", "gf-you gf-own", shortLine(earlier.own, { t, n, tell })));
     for (const info of earlier.shown) {
       list.append(el("li", info.asker === me || info.asked === me ? "gf-you" : "", shortLine(info, { t, n, tell })));
     }
