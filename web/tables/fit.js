@@ -48,8 +48,9 @@ export function fitFelt(felt, layout = felt.dataset.layout ?? "", hold = felt.da
   felt.style.setProperty("--fit", String(scale));
   felt.dataset.fit = scale.toFixed(2);
   // Too small a frame even at MIN_SCALE (under 360x600): the felt scrolls, so nothing is out of
-  // reach, and your turn shows your hand (at the bottom).
-  const over = roomAt(felt, scale) < 1;
+  // reach, and your turn shows your hand (at the bottom). Any larger scale found fits (the
+  // search's answer, or a smaller one shown), so only the least is measured again.
+  const over = scale <= MIN_SCALE && roomAt(felt, scale) < 1;
   felt.toggleAttribute("data-overflow", over);
   if (over && held == null) felt.scrollTop = felt.scrollHeight;
 }
