@@ -33,7 +33,7 @@ import time
 import tomllib
 import zipfile
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import NoReturn
 from urllib.parse import quote
 
@@ -85,7 +85,14 @@ PYODIDE = NpmTarball(
     integrity="sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
     sha256="66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0",
 )
-# What loadPyodide() fetches from indexURL (no micropip: the wheel goes straight to loadPyodide).
+PYSCRIPT = NpmTarball(
+    spec="@pyscript/core@0.7.31",
+    filename="pyscript-core-0.7.31.tgz",
+    integrity="sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
+    sha256="b2ca1a0c0956aebd990a7c8524cca1eb061444a8319a7264d2f31ef30bea276a",
+)
+# What loadPyodide() fetches from indexURL, and micropip's wheel, which PyScript loads to install
+# the packages pyscript.toml names (the npm package lacks it: see MICROPIP).
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -93,6 +100,39 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+
+
+@dataclass(frozen=True)
+class PypiWheel:
+    """A pinned wheel from PyPI: its `pip download` requirement, file name and SHA-256."""
+
+    requirement: str
+    filename: str
+    sha256: str
+
+    @property
+    def path(self) -> Path:
+        return CACHE / "pypi" / self.filename
+
+
+# The micropip that Pyodide 314.0.7's lock names (0.11.1): PyPI's wheel, whose SHA-256 the vendored
+# pyodide-lock.json is given in place of the one Pyodide's own build recorded.
+MICROPIP = PypiWheel(
+    requirement="micropip==0.11.1",
+    filename="micropip-0.11.1-py3-none-any.whl",
+    sha256="768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
+)
+# PyScript's main chunk lazily imports its plugins (all loaded at start unless pyscript.toml says
+# `plugins = ["!name"]`) and helpers; what a plugin imports lazily in turn (xterm for a terminal, a
+# second TOML parser for the editor, MicroPython) is for features Tidepool does not use. Of the
+# main chunk's own lazy imports these are unused too: the code editor (codemirror*) and zip (only
+# MicroPython unpacks archives with it). Matched against a chunk's name without its content hash.
+PYSCRIPT_UNUSED_CHUNKS = ("codemirror", "zip")
+_STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+\.js)["']""")
+_DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\./[^"']+\.js)["']\s*\)""")
+_CHUNK_HASH = re.compile(r"-[\w-]{8}\.js$")
+
+
 def fail(message: str) -> NoReturn:
     """Stop the build tool with a readable message (no traceback)."""
     sys.exit(f"build.py: error: {message}")
@@ -148,11 +188,74 @@ def write_file(path: Path, data: bytes) -> None:
     path.write_bytes(data)
 
 
+def fetch_wheel(wheel: PypiWheel) -> Path:
+    """Return the verified cached wheel, downloading it with `pip download` if needed."""
+    if wheel.path.is_file() and file_digest(wheel.path, "sha256").hex() == wheel.sha256:
+        return wheel.path
+    wheel.path.parent.mkdir(parents=True, exist_ok=True)
+    wheel.path.unlink(missing_ok=True)
+    print(f"pip download {wheel.requirement}")
+    # Pyodide's Python is newer than the one running the build: ask for that wheel regardless.
+    result = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                             "--disable-pip-version-check", "--only-binary=:all:",
+                             "--python-version", "3.13", "--ignore-requires-python",
+                             "--dest", str(wheel.path.parent), wheel.requirement],
+                            capture_output=True, text=True)
+    if result.returncode != 0 or not wheel.path.is_file():
+        lines = [line for line in result.stderr.splitlines() if line.strip()]
+        fail(f"pip download {wheel.requirement} failed: {lines[-1] if lines else result.returncode}")
+    if file_digest(wheel.path, "sha256").hex() != wheel.sha256:
+        wheel.path.unlink()
+        fail(f"{wheel.requirement}: the downloaded wheel does not match the SHA-256 in build.py")
+    return wheel.path
+
+
 def vendor_pyodide(dest: Path) -> None:
-    """Copy the Pyodide runtime files that loadPyodide() fetches into dest/."""
+    """Copy the Pyodide runtime files that loadPyodide() fetches into dest/, with micropip's wheel
+    beside them and named by its SHA-256 in the lock."""
     files = read_package_files(PYODIDE)
     for name in PYODIDE_FILES:
         write_file(dest / name, files[name])
+    lock = json.loads(files["pyodide-lock.json"])
+    entry = lock["packages"]["micropip"]
+    if entry["file_name"] != MICROPIP.filename:
+        fail(f"{PYODIDE.spec} locks {entry['file_name']}, but build.py pins {MICROPIP.filename}")
+    entry["sha256"] = MICROPIP.sha256
+    write_file(dest / "pyodide-lock.json", json.dumps(lock, separators=(",", ":")).encode())
+    shutil.copyfile(fetch_wheel(MICROPIP), dest / MICROPIP.filename)
+
+
+def pyscript_chunks(files: dict[str, bytes], entry: str = "core.js") -> list[str]:
+    """The chunks PyScript loads: the entry's static imports, then the main chunks' lazy imports
+    (plugins and helpers, less PYSCRIPT_UNUSED_CHUNKS) with their static imports."""
+
+    def imports(name: str, pattern: re.Pattern) -> set[str]:
+        return {PurePosixPath(p).name for p in pattern.findall(files[f"dist/{name}"].decode())}
+
+    def static_closure(names: set[str]) -> set[str]:
+        found, todo = set(), list(names)
+        while todo:
+            name = todo.pop()
+            if name not in found:
+                found.add(name)
+                todo.extend(imports(name, _STATIC_IMPORT))
+        return found
+
+    main = static_closure({entry})
+    lazy = {name for chunk in main for name in imports(chunk, _DYNAMIC_IMPORT)
+            if not _CHUNK_HASH.sub("", name).startswith(PYSCRIPT_UNUSED_CHUNKS)}
+    return sorted(main | static_closure(lazy))
+
+
+def vendor_pyscript(dest: Path) -> None:
+    """Copy PyScript's core.js and the chunks it needs (no source maps) into dest/. Its core.css
+    styles PyScript's own elements (editors, terminals, dialogs), which the site does not use."""
+    files = read_package_files(PYSCRIPT)
+    for name in pyscript_chunks(files):
+        data = files[f"dist/{name}"]
+        if name.endswith(".js"):  # the .map files are not shipped: drop the comment naming them
+            data = re.sub(rb"\n?//# sourceMappingURL=\S+\s*$", b"\n", data)
+        write_file(dest / name, data)
 
 
 # --------------------------------------------------------------------------- engine wheel
@@ -250,27 +353,49 @@ def build_wheel(out_dir: Path) -> Path:
 
 # --------------------------------------------------------------------------- memory snapshot
 
-# The engine's memory snapshot, made at build time so that a first visit restores it instead of
-# starting Python and importing the engine (web/engine-worker.js). The file is gzip (the memory is
+# The engine's memory snapshot, made at build time so that PyScript's worker restores it instead of
+# starting Python and importing the engine (web/interpreter.mjs). The file is gzip (the memory is
 # mostly zeros) of SNAPSHOT_HEADER bytes naming what it was made from, "<Pyodide's version>
 # <the wheel's SHA-256 in hex>" padded with spaces, followed by Pyodide's memory snapshot
-# (makeMemorySnapshot()). The worker restores it only when both names match its own.
+# (makeMemorySnapshot()). The worker restores it only when both names match its own, which the
+# build writes into the site's web/interpreter.mjs (SNAPSHOT_KEY_PLACEHOLDER).
 SNAPSHOT_FILE = "snapshot.bin"
 SNAPSHOT_HEADER = 128
 SNAPSHOT_TIMEOUT_S = 300
 SNAPSHOT_CACHE = CACHE / "snapshot"
+SNAPSHOT_KEY_PLACEHOLDER = "__TIDEPOOL_SNAPSHOT_KEY__"
+# What the snapshot holds imported: the modules web/engine.py's import pulls in.
+SNAPSHOT_IMPORTS = "import pygame_core.facade, pygame_core.games, pygame_core.bots, pygame_core.describe"
+# PyScript then loads micropip to install pyscript.toml's packages. So that this costs little, the
+# memory holds micropip imported, but for the modules that hold references to the runtime's
+# JavaScript side, which a snapshot cannot carry: the package itself (its package manager), its
+# compatibility layer, pyodide.http and `js`. Those are imported afresh in the page. (Nor can a
+# runtime that ran loadPackage be snapshotted: hence micropip's wheel unpacked by hand here.)
+MICROPIP_PRELOAD = """\
+import gc, sys
+import micropip, pyodide
+holding_js = ("micropip", "micropip._compat", "micropip._compat._compat_in_pyodide",
+              "micropip._compat.compatibility_layer", "micropip.package_manager", "js")
+for name in [name for name in sys.modules if name in holding_js or name.startswith("pyodide.http")]:
+    del sys.modules[name]
+del micropip, pyodide.http, holding_js, name
+gc.collect()
+"""
 
-# Runs under Node.js with arguments: the site's pyodide/ folder, the wheel, the engine's imports,
-# the output file and the header's size. It boots the vendored runtime as the worker does on a
-# first visit, unpacks the wheel, runs the imports, checks that the memory restores, and writes the
-# header and the memory. Any failure is one line on stderr and exit status 1.
+# Runs under Node.js with arguments: the site's pyodide/ folder, the engine wheel, micropip's wheel,
+# the engine's imports, micropip's preload, the output file and the header's size. It boots the
+# vendored runtime, unpacks both wheels, runs the imports and the preload, then checks the memory as
+# PyScript will use it: restored, micropip loaded and installing the engine wheel, the engine
+# answering. It writes the header and the memory. Any failure is one line on stderr and exit
+# status 1.
 SNAPSHOT_SCRIPT = r"""
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { basename } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [indexPath, wheelPath, imports, outPath, headerSize] = process.argv.slice(1);
+const [indexPath, wheelPath, micropipPath, imports, preload, outPath, headerSize] = process.argv.slice(1);
 // Emscripten names the program (sys.executable, os.environ["_"]) after process.argv[1]; with no
 // arguments it uses the name it has in a browser, so no path of the build machine is remembered.
 process.argv.length = 1;
@@ -281,13 +406,21 @@ process.env.TZ = "UTC";
 try {
   const { loadPyodide, version } = await import(pathToFileURL(indexPath + "pyodide.mjs"));
   const pyodide = await loadPyodide({ indexURL: indexPath, _makeSnapshot: true, env: { LANG: "C.UTF-8" } });
+  // Where micropip installs a wheel: the modules imported here must have the paths they will have.
+  const extractDir = pyodide.runPython("import sysconfig\nsysconfig.get_path('purelib')");
   const wheel = new Uint8Array(readFileSync(wheelPath));
-  pyodide.unpackArchive(wheel, "wheel");
+  pyodide.unpackArchive(wheel, "wheel", { extractDir });
   pyodide.runPython(imports);
+  pyodide.unpackArchive(new Uint8Array(readFileSync(micropipPath)), "wheel", { extractDir });
+  pyodide.runPython(preload);
   const memory = pyodide.makeMemorySnapshot();
-  // Restore it as a first visit will, and ask the engine: a snapshot that fails is not shipped.
+  // Restore it as PyScript's worker will, install the wheel with micropip and ask the engine: a
+  // snapshot that fails is not shipped.
   const restored = await loadPyodide({ indexURL: indexPath, _loadSnapshot: memory });
-  restored.unpackArchive(wheel, "wheel");
+  await restored.loadPackage("micropip", { messageCallback: () => {} });
+  restored.FS.writeFile(`/tmp/${basename(wheelPath)}`, wheel);
+  await restored.runPythonAsync(`import micropip
+await micropip.install("emfs:/tmp/${basename(wheelPath)}")`);
   const reply = JSON.parse(restored.runPython("from pygame_core.facade import call\ncall('info')"));
   if (!reply.ok) throw new Error(`the restored engine answers: ${reply.error}`);
   const header = Buffer.alloc(Number(headerSize), " ");
@@ -301,16 +434,6 @@ try {
 """
 
 
-def worker_imports() -> str:
-    """The Python statement web/engine-worker.js runs before it snapshots (its IMPORTS), so the
-    build's snapshot holds the same modules as one a first visit makes."""
-    found = re.search(r'^const IMPORTS = "([^"\\]+)";$', (ROOT / "web" / "engine-worker.js").read_text(),
-                      re.M)
-    if not found:
-        fail('web/engine-worker.js has no line const IMPORTS = "import ...";')
-    return found.group(1)
-
-
 def make_snapshot(site: Path, wheel: Path, out: Path) -> str:
     """Write the gzip snapshot file for this site and wheel to `out` with Node.js; return how it
     went in a few words. Made once per runtime, wheel, script and imports (kept in .cache/snapshot/,
@@ -319,10 +442,10 @@ def make_snapshot(site: Path, wheel: Path, out: Path) -> str:
     node = shutil.which("node")
     if node is None:
         raise RuntimeError("Node.js (node) is not installed")
-    imports = worker_imports()
     inputs = hashlib.sha256()
-    for part in (PYODIDE.sha256.encode(), file_digest(wheel, "sha256"), SNAPSHOT_SCRIPT.encode(),
-                 imports.encode(), str(SNAPSHOT_HEADER).encode()):
+    for part in (PYODIDE.sha256.encode(), MICROPIP.sha256.encode(), file_digest(wheel, "sha256"),
+                 SNAPSHOT_SCRIPT.encode(), SNAPSHOT_IMPORTS.encode(), MICROPIP_PRELOAD.encode(),
+                 str(SNAPSHOT_HEADER).encode()):
         inputs.update(part + b"\0")
     cached = SNAPSHOT_CACHE / f"{inputs.hexdigest()[:32]}.bin"
     if cached.is_file():
@@ -334,7 +457,8 @@ def make_snapshot(site: Path, wheel: Path, out: Path) -> str:
         try:
             result = subprocess.run(
                 [node, "--input-type=module", "--eval", SNAPSHOT_SCRIPT, f"{site / 'pyodide'}/",
-                 str(wheel), imports, str(raw), str(SNAPSHOT_HEADER)],
+                 str(wheel), str(site / "pyodide" / MICROPIP.filename), SNAPSHOT_IMPORTS,
+                 MICROPIP_PRELOAD, str(raw), str(SNAPSHOT_HEADER)],
                 capture_output=True, text=True, timeout=SNAPSHOT_TIMEOUT_S, cwd=scratch)
         except subprocess.TimeoutExpired:
             raise RuntimeError(f"Node.js did not finish within {SNAPSHOT_TIMEOUT_S} s") from None
@@ -379,27 +503,68 @@ def write_snapshot(site: Path, wheel: Path) -> None:
 # --------------------------------------------------------------------------- site assembly
 
 
-def check_page_wheel(page: Path, wheel_name: str) -> None:
-    """Fail unless index.html names this wheel in <meta name="tidepool-wheel"> (the engine's
-    worker loads what it names) and loads no script from another host."""
+def check_pyscript_config(config_path: Path, wheel_name: str) -> None:
+    """Fail unless pyscript.toml installs this wheel, runs the site's own interpreter module and
+    fetches nothing from another host (PyScript falls back to its CDN for what it is not given)."""
+    with config_path.open("rb") as handle:
+        config = tomllib.load(handle)
+    strings = list(_strings(config))
+    remote = [s for s in strings if re.match(r"^[a-z]+://", s, re.I)]
+    if remote:
+        fail(f"{config_path.name} refers to another host ({', '.join(remote)}); "
+             "the site must work offline")
+    if not str(config.get("interpreter", "")).startswith(("./", "../")):
+        fail(f'{config_path.name} names no interpreter module of the site (interpreter = "./web/...mjs"); '
+             "PyScript would fetch Pyodide from its CDN")
+    dist_name = wheel_name.split("-")[0]
+    named = {PurePosixPath(s).name for s in config.get("packages", []) if re.search(rf"{dist_name}-.*\.whl$", s)}
+    if not named:
+        fail(f'{config_path.name} does not install the engine wheel: add "./{wheel_name}" to packages')
+    wrong = sorted(named - {wheel_name})
+    if wrong:
+        fail(f"{config_path.name} names {', '.join(wrong)} but pyproject.toml builds {wheel_name}: "
+             "make the versions agree")
+
+
+def _strings(value):
+    """Every string key and value in a parsed TOML document."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def check_page(page: Path) -> None:
+    """Fail if index.html loads anything from another host: the site must work offline."""
     html = page.read_text(encoding="utf-8")
     remote = re.findall(r"""(?:src|href)\s*=\s*["']([a-z]+://[^"']+)""", html, re.I)
     if remote:
         fail(f"index.html refers to another host ({', '.join(remote)}); the site must work offline")
-    named = re.search(r'<meta\s+name="tidepool-wheel"\s+content="([^"]+)"', html)
-    if not named:
-        fail(f'index.html has no <meta name="tidepool-wheel" content="{wheel_name}">')
-    if named.group(1) != wheel_name:
-        fail(f"index.html names {named.group(1)} but pyproject.toml builds {wheel_name}: "
-             "make the versions agree")
+
+
+def write_snapshot_key(site: Path, wheel: Path) -> None:
+    """Name this build's runtime and wheel in the site's web/interpreter.mjs, which restores only a
+    memory snapshot made from both (see SNAPSHOT_FILE)."""
+    module = site / "web" / "interpreter.mjs"
+    text = module.read_text()
+    if f'"{SNAPSHOT_KEY_PLACEHOLDER}"' not in text:
+        fail(f"web/interpreter.mjs has no {SNAPSHOT_KEY_PLACEHOLDER} placeholder")
+    key = f"{PYODIDE.spec.split('@')[1]} {file_digest(wheel, 'sha256').hex()}"
+    module.write_text(text.replace(f'"{SNAPSHOT_KEY_PLACEHOLDER}"', json.dumps(key)))
 
 
 def copy_app(site: Path) -> None:
-    """Copy index.html and web/** (less the sw.js template) into the site."""
-    if (ROOT / "index.html").is_file():
-        shutil.copy2(ROOT / "index.html", site / "index.html")
-    else:
-        print("warning: index.html does not exist yet: the site has no front end")
+    """Copy index.html, pyscript.toml and web/** (less the sw.js template) into the site."""
+    for name in ("index.html", "pyscript.toml"):
+        if (ROOT / name).is_file():
+            shutil.copy2(ROOT / name, site / name)
+        else:
+            print(f"warning: {name} does not exist: the site has no front end")
     web = ROOT / "web"
     for path in sorted(web.rglob("*")) if web.is_dir() else []:
         rel = path.relative_to(ROOT)
@@ -466,19 +631,25 @@ def tree_size(path: Path) -> int:
 
 def build() -> Path:
     """Build the wheel, vendor the runtime and assemble dist/site/; return the site folder."""
-    fetch_tarball(PYODIDE)
+    for tarball in (PYODIDE, PYSCRIPT):
+        fetch_tarball(tarball)
     wheel = build_wheel(DIST)
     size = wheel.stat().st_size
     verdict = "within" if size < WHEEL_BUDGET else "OVER"
     print(f"wheel: {wheel.relative_to(ROOT)}  {size / 1024:.1f} KB ({verdict} the 100 KB budget)")
 
     if (ROOT / "index.html").is_file():
-        check_page_wheel(ROOT / "index.html", wheel.name)
+        check_page(ROOT / "index.html")
+    for config in [ROOT / "pyscript.toml", *sorted((ROOT / "web").rglob("*.toml"))]:
+        if config.is_file():
+            check_pyscript_config(config, wheel.name)
     shutil.rmtree(SITE, ignore_errors=True)
     SITE.mkdir(parents=True)
     copy_app(SITE)
     shutil.copy2(wheel, SITE / wheel.name)
     vendor_pyodide(SITE / "pyodide")
+    vendor_pyscript(SITE / "pyscript")
+    write_snapshot_key(SITE, SITE / wheel.name)
     write_snapshot(SITE, SITE / wheel.name)
     write_service_worker(SITE)
     count = sum(1 for p in SITE.rglob("*") if p.is_file())

@@ -79,3 +79,69 @@ def test_a_failed_snapshot_step_says_why_in_one_line(wheel, tmp_path, monkeypatc
     assert out.startswith("snapshot: none (Node.js: ") and out.count("\n") == 1, out
     assert "pyodide.mjs" in out and " at " not in out
     assert not (tmp_path / build.SNAPSHOT_FILE).exists() and not (tmp_path / "cache").exists()
+
+
+# ---------------------------------------------------------------- PyScript's configuration
+
+WHEEL = build.wheel_filename(build.project_metadata())
+
+
+def write_config(tmp_path, text):
+    path = tmp_path / "pyscript.toml"
+    path.write_text(text)
+    return path
+
+
+def refusal(capsys, path):
+    with pytest.raises(SystemExit) as stop:
+        build.check_pyscript_config(path, WHEEL)
+    return str(stop.value)
+
+
+def test_the_sites_pyscript_configs_install_this_wheel_from_the_site():
+    """pyscript.toml (the engine's worker) and the example page's configuration name the wheel this
+    build makes and an interpreter module of the site's own."""
+    for path in (build.ROOT / "pyscript.toml", build.ROOT / "web" / "examples" / "tournament.toml"):
+        build.check_pyscript_config(path, WHEEL)  # no SystemExit
+    import tomllib
+
+    config = tomllib.loads((build.ROOT / "pyscript.toml").read_text())
+    assert config["interpreter"] == "./web/interpreter.mjs"
+    assert config["packages"] == [f"./{WHEEL}"]
+    assert config["packages_cache"] == "never" and config["index_urls"] == []
+
+
+@pytest.mark.parametrize("text, says", [
+    ('interpreter = "https://cdn.example/pyodide.mjs"\npackages = ["./{w}"]', "refers to another host"),
+    ('packages = ["./{w}"]', "names no interpreter module of the site"),
+    ('interpreter = "./web/interpreter.mjs"\npackages = ["numpy"]', "does not install the engine wheel"),
+    ('interpreter = "./web/interpreter.mjs"\npackages = ["./pygame_core-9.9-py3-none-any.whl"]',
+     "make the versions agree"),
+])
+def test_a_pyscript_config_that_would_leave_the_site_or_miss_the_engine_is_refused(tmp_path, capsys, text, says):
+    path = write_config(tmp_path, text.replace("{w}", WHEEL))
+    assert says in refusal(capsys, path)
+
+
+def test_the_site_vendors_pyscript_micropip_and_names_its_snapshot(site_files):
+    """The built site carries PyScript's core and the chunks it loads (no source maps, no code
+    editor), micropip's wheel beside Pyodide with its SHA-256 in the lock, and the snapshot key
+    filled into the interpreter module."""
+    site = build.SITE
+    chunks = {p.name for p in (site / "pyscript").iterdir()}
+    assert "core.js" in chunks and any(n.startswith("core-") for n in chunks)
+    assert not [n for n in chunks if n.endswith(".map") or n.startswith(("codemirror", "zip", "xterm"))]
+    lock = json.loads((site / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock["packages"]["micropip"]["sha256"] == build.MICROPIP.sha256
+    assert build.file_digest(site / "pyodide" / build.MICROPIP.filename, "sha256").hex() == build.MICROPIP.sha256
+    module = (site / "web" / "interpreter.mjs").read_text()
+    key = f"{build.PYODIDE.spec.split('@')[1]} {build.file_digest(site / WHEEL, 'sha256').hex()}"
+    assert f'const SNAPSHOT_KEY = "{key}";' in module
+    assert build.SNAPSHOT_KEY_PLACEHOLDER not in module
+    assert (site / "pyscript.toml").read_text() == (build.ROOT / "pyscript.toml").read_text()
+
+
+@pytest.fixture(scope="module")
+def site_files():
+    if not (build.SITE / "index.html").is_file():
+        pytest.fail("dist/site/ is not built: run `python3 build.py build`", pytrace=False)

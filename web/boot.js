@@ -191,7 +191,10 @@ async function boot() {
   const { lang, unknown } = chooseLanguage(params, lobby.languages);
   await setLanguage(lang, lobby.languages);
   drawLobby(lobby);
-  fillLobby({ game: lobby.games.some((g) => g.name === params.get("game")) ? params.get("game") : undefined });
+  const linked = lobby.games.some((g) => g.name === params.get("game")) ? params.get("game") : undefined;
+  fillLobby({ game: linked });
+  // A link's table loads while the engine starts (a failure is reported when the table is drawn).
+  if (linked) loadTable(linked).catch(() => {});
   showEngineStatus(engineState());
   registerServiceWorker();
   $("#load-offline").hidden = cached;  // it does already

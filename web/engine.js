@@ -1,9 +1,11 @@
-// The bridge to the Python engine, which runs in a worker (web/engine-worker.js: Pyodide with the
-// engine wheel), so Pyodide's start-up and every bot search stay off the page's thread. The worker
-// starts as soon as this module loads; every call is asynchronous: call(command, payload) resolves
+// The bridge to the Python engine, which runs in PyScript's worker (Pyodide with the engine wheel),
+// so the runtime's start-up and every bot search stay off the page's thread. PyScript starts as
+// soon as this module loads; every call is asynchronous: call(command, payload) resolves
 // to the facade's reply or rejects with an EngineError carrying the engine's readable message.
 //
 // Page contract: <html data-engine="loading|ready|error"> says where the engine is.
+
+import { keepIndexedDBInMemoryIfDenied } from "./storage-fallback.js";
 
 const html = document.documentElement;
 const START_TIMEOUT_MS = 120000;
@@ -13,8 +15,6 @@ export class EngineError extends Error {}
 let failure = null;
 const stateListeners = new Set();
 const progressListeners = new Set();
-const pending = new Map();
-let nextId = 0;
 
 function setEngineState(state) {
   html.dataset.engine = state;
@@ -40,49 +40,66 @@ export function engineFailure() {
   return failure;
 }
 
-const wheel = document.querySelector('meta[name="tidepool-wheel"]')?.content;
-const worker = new Worker(new URL("engine-worker.js", import.meta.url), { type: "module" });
-worker.postMessage({ wheel });
-setEngineState("loading");
+// The engine runs in PyScript's worker: index.html's <script type="py" worker name="engine"
+// src="web/engine.py"> with pyscript.toml (the interpreter, web/interpreter.mjs, and the engine wheel,
+// installed by micropip). PyScript starts it once its core (pyscript/core.js) has loaded, which
+// this module imports; the script exports the facade's call(command, json) -> json.
+const tag = document.querySelector('script[type="py"][worker][name="engine"]');
+let xworker = null;
 
-/** Resolves once the engine answers calls; rejects with a readable Error if it cannot start. */
-export const ready = new Promise((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error("the game engine did not start in time")), START_TIMEOUT_MS);
+function listen(worker) {
   worker.addEventListener("message", ({ data }) => {
-    if (data.id != null) {
-      pending.get(data.id)?.(data.reply);
-      pending.delete(data.id);
-    } else if (data.progress) {
-      for (const listener of progressListeners) listener(data.progress.done, data.progress.total);
-    } else if (data.ready) {
-      clearTimeout(timer);
-      html.dataset.engineBoot = data.boot;
-      resolve();
-    } else if (data.failed) {
-      clearTimeout(timer);
-      reject(new Error(data.failed));
+    const news = data?.tidepool;
+    if (news?.progress) {
+      for (const listener of progressListeners) listener(news.progress.done, news.progress.total);
+    } else if (news?.boot) {
+      html.dataset.engineBoot = news.boot;
     }
   });
-  worker.addEventListener("error", (ev) => {
-    clearTimeout(timer);
-    reject(new Error(ev.message || "the engine's worker could not start"));
-  });
-}).then(() => setEngineState("ready"), (err) => {
-  failure = String(err?.message ?? err).split("\n")[0];
+}
+
+// PyScript's worker, once its tag has one (PyScript attaches it while it handles the tag).
+async function engineWorker(deadline) {
+  while (!tag.xworker) {
+    if (performance.now() > deadline) throw new Error("the game engine did not start in time");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return tag.xworker;
+}
+
+async function start() {
+  if (!tag) throw new Error("the page has no engine script");
+  const deadline = performance.now() + START_TIMEOUT_MS;
+  // Where the browser denies IndexedDB, PyScript's own small stores are kept in memory (see
+  // storage-fallback.js): set up before PyScript's core opens its store.
+  keepIndexedDBInMemoryIfDenied();
+  const { hooks } = await import("../pyscript/core.js");
+  // PyScript's one default worker hook (for async worker scripts, which this page has none of)
+  // would be turned into code with Function(), which the page's Content-Security-Policy forbids
+  // ('unsafe-eval'): it is dropped before PyScript handles the engine's tag (after fetching
+  // pyscript.toml), so the worker is started without it.
+  hooks.worker.onBeforeRunAsync.clear();
+  const worker = await engineWorker(deadline);
+  listen(worker);
+  const late = new Promise((_, reject) => setTimeout(
+    () => reject(new Error("the game engine did not start in time")), Math.max(0, deadline - performance.now())));
+  await Promise.race([worker.ready, late]);
+  xworker = worker;
+}
+
+/** Resolves once the engine answers calls; rejects with a readable Error if it cannot start. */
+export const ready = start().then(() => setEngineState("ready"), (err) => {
+  failure = String(err?.message ?? err).split("\n").filter((line) => line.trim()).at(-1) ?? "unknown error";
   setEngineState("error");
   throw err;
 });
+setEngineState("loading");
 ready.catch(() => {});  // callers that care await it; an unhandled rejection would only add noise
 
 /** Run a facade command in the engine: resolves to the reply object, rejects with EngineError. */
 export async function call(command, payload = {}) {
   await ready;
-  const id = ++nextId;
-  const text = await new Promise((resolve) => {
-    pending.set(id, resolve);
-    worker.postMessage([id, command, JSON.stringify(payload)]);
-  });
-  const reply = JSON.parse(text);
+  const reply = JSON.parse(await xworker.sync.call(command, JSON.stringify(payload)));
   if (!reply.ok) {
     if (reply.detail) console.warn(reply.detail);
     throw new EngineError(reply.error);

@@ -9,7 +9,7 @@ const VERSION = "__TIDEPOOL_VERSION__";
 const FILES = [/*__TIDEPOOL_FILES__*/];
 const CACHE_PREFIX = "tidepool-";
 const CACHE_NAME = CACHE_PREFIX + VERSION;
-// The engine's memory snapshot (web/engine-worker.js) keeps its own cache and its own keys.
+// The engine's memory snapshot (web/interpreter.mjs) keeps its own cache and its own keys.
 const KEEP = [CACHE_NAME, "tidepool-snapshot"];
 
 self.addEventListener("install", (event) => {

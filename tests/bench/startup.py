@@ -9,7 +9,7 @@ service worker has installed; the bare page's second visit uses the HTTP cache):
   - preset link playable: navigation -> the first [data-legal] element of a human's turn
     (index.html?game=snorkeling&seats=human,...); a cold visit's engine restores the build's memory
     snapshot (dist/site/snapshot.bin), a warm visit's the one its first visit stored in the Cache
-    API (web/engine-worker.js), and the bench prints how many did;
+    API (web/interpreter.mjs), and the bench prints how many did;
   - the bare page: navigation -> loadPyodide() resolved.
 The bare page is generated into dist/bench/ and loads the same vendored Pyodide from dist/site/;
 both are served by the same server, whose root is dist/.
@@ -74,7 +74,7 @@ WORKER_SETTLED = """async () => {
 BOOTS: list[str] = []  # how each preset visit's engine started: "fresh" or "snapshot"
 
 # The app's engine worker stores Pyodide's memory snapshot in the Cache API after its first boot
-# (web/engine-worker.js); a warm visit restores it. A cold context's Cache API is empty, so a cold
+# (web/interpreter.mjs); a warm visit restores it. A cold context's Cache API is empty, so a cold
 # visit that restores has restored the build's snapshot file.
 SNAPSHOT_STORED = """async () => {
   if (document.documentElement.dataset.engine !== "ready") return false;

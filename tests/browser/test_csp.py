@@ -14,7 +14,7 @@ import build
 GAMES = ["snorkeling", "go_fish", "enemy_anemone"]
 TIMEOUT_MS = 180_000
 EXPECTED = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
-            "img-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none'; "
+            "img-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; object-src 'none'; "
             "base-uri 'self'; form-action 'self'")
 
 
@@ -24,7 +24,7 @@ def test_policy_in_the_page_and_from_the_server(base_url):
 
     with urlopen(f"{base_url}/index.html") as response:
         assert response.headers["Content-Security-Policy"] == EXPECTED
-    with urlopen(f"{base_url}/web/engine-worker.js") as response:  # the worker is covered too
+    with urlopen(f"{base_url}/web/interpreter.mjs") as response:  # the worker's modules too
         assert response.headers["Content-Security-Policy"] == EXPECTED
 
 

@@ -1,12 +1,14 @@
-"""The engine's memory snapshot (web/engine-worker.js): the build makes one under Node.js
-(build.py write_snapshot, dist/site/snapshot.bin), which a first visit restores instead of starting
-Python and importing the engine; the worker then stores the memory in the Cache API
-("tidepool-snapshot", keyed by Pyodide's version and the wheel's SHA-256), which later visits
-restore. Where the build's file is missing, another build's or damaged, the engine boots fresh and
-stores its own memory for the next visit.
+"""The engine's memory snapshot (web/interpreter.mjs, PyScript's interpreter module): the build
+makes one under Node.js (build.py write_snapshot, dist/site/snapshot.bin) with the engine imported
+and micropip's dependencies loaded, which a first visit restores instead of starting Python; the
+worker then stores the memory in the Cache API ("tidepool-snapshot", keyed by Pyodide's version and
+the wheel's SHA-256), which later visits restore. PyScript's micropip still installs the wheel
+pyscript.toml names on every visit. Where the build's file is missing, another build's or
+damaged, the engine boots fresh; a stored entry that does not restore is deleted and the build's
+file restores instead.
 
 Page contract: <html data-engine-boot> is "fresh" or "snapshot" once data-engine is "ready".
-A damaged entry is deleted and the engine boots fresh; the game itself is the same either way.
+The game itself is the same either way.
 """
 
 import gzip
@@ -99,27 +101,25 @@ def test_first_visit_restores_the_builds_snapshot_and_plays_like_a_fresh_boot(pa
     assert stored["bytes"] == len(shipped[1])
     assert boot(page, base_url) == "snapshot"
     assert play_two_moves(page)[:len(restored)] == restored
+    assert page.evaluate(STORED)["count"] == 1  # restoring the stored entry stores nothing new
 
     page.evaluate(FORGET_STORED)
-    serve_instead(page, None)
+    serve_instead(page, None)  # a site built without Node.js
     assert boot(page, base_url) == "fresh"
     fresh = play_two_moves(page)
     assert fresh[:len(restored)] == restored  # same seed, same moves: the same log (GEN-3)
+    assert page.evaluate(STORED) is None  # a fresh boot stores nothing
 
 
-def test_without_the_builds_snapshot_the_second_visit_restores_the_first(page, base_url):
-    serve_instead(page, None)
-    assert boot(page, base_url) == "fresh"
-    stored = wait_for_stored(page)
-    assert stored["count"] == 1
-    assert "/snapshot/" in stored["key"]
-    assert stored["bytes"] > 1_000_000  # the runtime's whole memory, not an empty entry
-    fresh = play_two_moves(page)
-
+def test_the_engine_is_installed_by_micropip_from_the_site(page, base_url):
+    """PyScript installs the wheel pyscript.toml names with micropip, which the site carries beside
+    Pyodide; the restored engine is the installed one."""
+    requests = []
+    page.on("request", lambda request: requests.append(request.url.rsplit("/", 1)[1]))
     assert boot(page, base_url) == "snapshot"
-    restored = play_two_moves(page)
-    assert restored[:len(fresh)] == fresh  # same seed, same moves: the same log (GEN-3)
-    assert page.evaluate(STORED)["count"] == 1  # restoring stores nothing new
+    wheel = build.wheel_filename(build.project_metadata())
+    assert build.MICROPIP.filename in requests and wheel in requests
+    play_two_moves(page)
 
 
 def file_that_does_not_fit(shipped, kind):
@@ -139,14 +139,14 @@ def file_that_does_not_fit(shipped, kind):
 @pytest.mark.parametrize("kind", ["another-wheel", "another-runtime", "truncated", "one-byte-changed"])
 def test_a_snapshot_file_that_does_not_fit_is_ignored(page, base_url, shipped, kind):
     """A file made from another wheel or runtime is never restored; a damaged one (gzip checks its
-    length and CRC-32) neither: the engine boots fresh, plays, and stores its own memory."""
+    length and CRC-32) neither: the engine boots fresh, plays, and stores nothing."""
     serve_instead(page, file_that_does_not_fit(shipped, kind))
     assert boot(page, base_url) == "fresh"
     play_two_moves(page)
-    assert wait_for_stored(page)["bytes"] > 1_000_000
+    assert page.evaluate(STORED) is None
 
 
-def test_damaged_snapshot_is_dropped_and_the_engine_boots_fresh(page, base_url):
+def test_damaged_stored_snapshot_is_dropped_and_the_builds_file_restores(page, base_url):
     assert boot(page, base_url) == "snapshot"
     key = wait_for_stored(page)["key"]
     page.evaluate("""async (key) => {
@@ -154,11 +154,10 @@ def test_damaged_snapshot_is_dropped_and_the_engine_boots_fresh(page, base_url):
       await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
     }""", key)
 
-    assert boot(page, base_url) == "fresh"
+    assert boot(page, base_url) == "snapshot"  # the build's file, after the entry failed
     play_two_moves(page)
     replaced = wait_for_stored(page)
     assert replaced["key"] == key and replaced["bytes"] > 1_000_000
-    assert boot(page, base_url) == "snapshot"
 
 
 @pytest.mark.service_worker
