@@ -59,7 +59,7 @@ def test_wheel_plays_exactly_like_the_source(wheel, tmp_path):
 
 def test_without_node_the_site_has_no_snapshot_and_the_build_says_so(wheel, tmp_path, monkeypatch, capsys):
     """The build makes the engine's memory snapshot with Node.js; without it the site has none (a
-    first visit then boots the engine itself, as web/engine-worker.js does for a missing file) and
+    first visit then boots the engine itself, as web/interpreter.mjs does for a missing file) and
     the build says so in one line."""
     monkeypatch.setattr(build.shutil, "which", lambda name: None)
     (tmp_path / build.SNAPSHOT_FILE).write_bytes(b"an older build's")
