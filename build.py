@@ -212,15 +212,18 @@ def fetch_wheel(wheel: PypiWheel) -> Path:
 
 def vendor_pyodide(dest: Path) -> None:
     """Copy the Pyodide runtime files that loadPyodide() fetches into dest/, with micropip's wheel
-    beside them and named by its SHA-256 in the lock."""
+    beside them, the only package the lock names (by its SHA-256)."""
     files = read_package_files(PYODIDE)
     for name in PYODIDE_FILES:
         write_file(dest / name, files[name])
+    # The lock names the one package the site carries: micropip, with the SHA-256 of PyPI's wheel.
+    # (Pyodide's own lists some 350 packages the site does not carry, which every start would read.)
     lock = json.loads(files["pyodide-lock.json"])
     entry = lock["packages"]["micropip"]
-    if entry["file_name"] != MICROPIP.filename:
-        fail(f"{PYODIDE.spec} locks {entry['file_name']}, but build.py pins {MICROPIP.filename}")
-    entry["sha256"] = MICROPIP.sha256
+    if entry["file_name"] != MICROPIP.filename or entry["depends"]:
+        fail(f"{PYODIDE.spec} locks {entry['file_name']} (depending on {entry['depends']}), "
+             f"but build.py pins {MICROPIP.filename} alone")
+    lock["packages"] = {"micropip": {**entry, "sha256": MICROPIP.sha256}}
     write_file(dest / "pyodide-lock.json", json.dumps(lock, separators=(",", ":")).encode())
     shutil.copyfile(fetch_wheel(MICROPIP), dest / MICROPIP.filename)
 
@@ -358,12 +361,12 @@ def build_wheel(out_dir: Path) -> Path:
 # mostly zeros) of SNAPSHOT_HEADER bytes naming what it was made from, "<Pyodide's version>
 # <the wheel's SHA-256 in hex>" padded with spaces, followed by Pyodide's memory snapshot
 # (makeMemorySnapshot()). The worker restores it only when both names match its own, which the
-# build writes into the site's web/interpreter.mjs (SNAPSHOT_KEY_PLACEHOLDER).
+# build writes into the site's web/interpreter.mjs (BUILD_PLACEHOLDER, write_build_facts).
 SNAPSHOT_FILE = "snapshot.bin"
 SNAPSHOT_HEADER = 128
 SNAPSHOT_TIMEOUT_S = 300
 SNAPSHOT_CACHE = CACHE / "snapshot"
-SNAPSHOT_KEY_PLACEHOLDER = "__TIDEPOOL_SNAPSHOT_KEY__"
+BUILD_PLACEHOLDER = "__TIDEPOOL_BUILD__"
 # What the snapshot holds imported: the modules web/engine.py's import pulls in.
 SNAPSHOT_IMPORTS = "import pygame_core.facade, pygame_core.games, pygame_core.bots, pygame_core.describe"
 # PyScript then loads micropip to install pyscript.toml's packages. So that this costs little, the
@@ -414,13 +417,14 @@ try {
   pyodide.unpackArchive(new Uint8Array(readFileSync(micropipPath)), "wheel", { extractDir });
   pyodide.runPython(preload);
   const memory = pyodide.makeMemorySnapshot();
-  // Restore it as PyScript's worker will, install the wheel with micropip and ask the engine: a
-  // snapshot that fails is not shipped.
+  // Restore it as PyScript's worker will (web/interpreter.mjs), the two wheels unpacked again;
+  // micropip must then find the engine's requirement satisfied (the URL is never fetched), and the
+  // engine must answer: a snapshot that fails is not shipped.
   const restored = await loadPyodide({ indexURL: indexPath, _loadSnapshot: memory });
-  await restored.loadPackage("micropip", { messageCallback: () => {} });
-  restored.FS.writeFile(`/tmp/${basename(wheelPath)}`, wheel);
-  await restored.runPythonAsync(`import micropip
-await micropip.install("emfs:/tmp/${basename(wheelPath)}")`);
+  restored.unpackArchive(wheel, "wheel", { extractDir });
+  restored.unpackArchive(new Uint8Array(readFileSync(micropipPath)), "wheel", { extractDir });
+  const requirement = `pygame_core @ emfs:/tmp/absent/${basename(wheelPath)}`;
+  await restored.runPythonAsync(`import micropip\nawait micropip.install(${JSON.stringify(requirement)})`);
   const reply = JSON.parse(restored.runPython("from pygame_core.facade import call\ncall('info')"));
   if (!reply.ok) throw new Error(`the restored engine answers: ${reply.error}`);
   const header = Buffer.alloc(Number(headerSize), " ");
@@ -436,7 +440,7 @@ await micropip.install("emfs:/tmp/${basename(wheelPath)}")`);
 
 def make_snapshot(site: Path, wheel: Path, out: Path) -> str:
     """Write the gzip snapshot file for this site and wheel to `out` with Node.js; return how it
-    went in a few words. Made once per runtime, wheel, script and imports (kept in .cache/snapshot/,
+    went in a few words. Made once per runtime, lock, wheels, script and imports (kept in .cache/snapshot/,
     so a rebuild of the same sources gives the same file); raises RuntimeError with a one-line reason
     when it cannot be made."""
     node = shutil.which("node")
@@ -444,6 +448,7 @@ def make_snapshot(site: Path, wheel: Path, out: Path) -> str:
         raise RuntimeError("Node.js (node) is not installed")
     inputs = hashlib.sha256()
     for part in (PYODIDE.sha256.encode(), MICROPIP.sha256.encode(), file_digest(wheel, "sha256"),
+                 file_digest(site / "pyodide" / "pyodide-lock.json", "sha256"),
                  SNAPSHOT_SCRIPT.encode(), SNAPSHOT_IMPORTS.encode(), MICROPIP_PRELOAD.encode(),
                  str(SNAPSHOT_HEADER).encode()):
         inputs.update(part + b"\0")
@@ -517,7 +522,8 @@ def check_pyscript_config(config_path: Path, wheel_name: str) -> None:
         fail(f'{config_path.name} names no interpreter module of the site (interpreter = "./web/...mjs"); '
              "PyScript would fetch Pyodide from its CDN")
     dist_name = wheel_name.split("-")[0]
-    named = {PurePosixPath(s).name for s in config.get("packages", []) if re.search(rf"{dist_name}-.*\.whl$", s)}
+    urls = [s.split("@", 1)[1].strip() if " @ " in s else s for s in config.get("packages", [])]
+    named = {PurePosixPath(s).name for s in urls if re.search(rf"{dist_name}-.*\.whl$", s)}
     if not named:
         fail(f'{config_path.name} does not install the engine wheel: add "./{wheel_name}" to packages')
     wrong = sorted(named - {wheel_name})
@@ -547,15 +553,17 @@ def check_page(page: Path) -> None:
         fail(f"index.html refers to another host ({', '.join(remote)}); the site must work offline")
 
 
-def write_snapshot_key(site: Path, wheel: Path) -> None:
-    """Name this build's runtime and wheel in the site's web/interpreter.mjs, which restores only a
-    memory snapshot made from both (see SNAPSHOT_FILE)."""
+def write_build_facts(site: Path, wheel: Path) -> None:
+    """Write what the site's web/interpreter.mjs needs to know of this build in place of its
+    BUILD_PLACEHOLDER: {runtime, wheel, sha256, micropip}, Pyodide's version, the engine wheel's file
+    name and SHA-256 (a memory snapshot is restored only if made from both), micropip's wheel."""
     module = site / "web" / "interpreter.mjs"
     text = module.read_text()
-    if f'"{SNAPSHOT_KEY_PLACEHOLDER}"' not in text:
-        fail(f"web/interpreter.mjs has no {SNAPSHOT_KEY_PLACEHOLDER} placeholder")
-    key = f"{PYODIDE.spec.split('@')[1]} {file_digest(wheel, 'sha256').hex()}"
-    module.write_text(text.replace(f'"{SNAPSHOT_KEY_PLACEHOLDER}"', json.dumps(key)))
+    if f'"{BUILD_PLACEHOLDER}"' not in text:
+        fail(f"web/interpreter.mjs has no {BUILD_PLACEHOLDER} placeholder")
+    facts = {"runtime": PYODIDE.spec.split("@")[1], "wheel": wheel.name,
+             "sha256": file_digest(wheel, "sha256").hex(), "micropip": MICROPIP.filename}
+    module.write_text(text.replace(f'"{BUILD_PLACEHOLDER}"', json.dumps(facts)))
 
 
 def copy_app(site: Path) -> None:
@@ -649,7 +657,7 @@ def build() -> Path:
     shutil.copy2(wheel, SITE / wheel.name)
     vendor_pyodide(SITE / "pyodide")
     vendor_pyscript(SITE / "pyscript")
-    write_snapshot_key(SITE, SITE / wheel.name)
+    write_build_facts(SITE, SITE / wheel.name)
     write_snapshot(SITE, SITE / wheel.name)
     write_service_worker(SITE)
     count = sum(1 for p in SITE.rglob("*") if p.is_file())

@@ -3,6 +3,7 @@ same engine as the source tree: a game played from the wheel equals the one play
 Where the build cannot make the engine's memory snapshot, it says why in one line."""
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -107,7 +108,7 @@ def test_the_sites_pyscript_configs_install_this_wheel_from_the_site():
 
     config = tomllib.loads((build.ROOT / "pyscript.toml").read_text())
     assert config["interpreter"] == "./web/interpreter.mjs"
-    assert config["packages"] == [f"./{WHEEL}"]
+    assert config["packages"] == [f"pygame_core @ ./{WHEEL}"]
     assert config["packages_cache"] == "never" and config["index_urls"] == []
 
 
@@ -132,12 +133,14 @@ def test_the_site_vendors_pyscript_micropip_and_names_its_snapshot(site_files):
     assert "core.js" in chunks and any(n.startswith("core-") for n in chunks)
     assert not [n for n in chunks if n.endswith(".map") or n.startswith(("codemirror", "zip", "xterm"))]
     lock = json.loads((site / "pyodide" / "pyodide-lock.json").read_text())
+    assert list(lock["packages"]) == ["micropip"]  # the one package the site carries
     assert lock["packages"]["micropip"]["sha256"] == build.MICROPIP.sha256
     assert build.file_digest(site / "pyodide" / build.MICROPIP.filename, "sha256").hex() == build.MICROPIP.sha256
     module = (site / "web" / "interpreter.mjs").read_text()
-    key = f"{build.PYODIDE.spec.split('@')[1]} {build.file_digest(site / WHEEL, 'sha256').hex()}"
-    assert f'const SNAPSHOT_KEY = "{key}";' in module
-    assert build.SNAPSHOT_KEY_PLACEHOLDER not in module
+    facts = json.loads(re.search(r"^const BUILD = (\{.*\});$", module, re.M).group(1))
+    assert facts == {"runtime": build.PYODIDE.spec.split("@")[1], "wheel": WHEEL,
+                     "sha256": build.file_digest(site / WHEEL, "sha256").hex(),
+                     "micropip": build.MICROPIP.filename}
     assert (site / "pyscript.toml").read_text() == (build.ROOT / "pyscript.toml").read_text()
 
 

@@ -3,9 +3,13 @@
 // soon as this module loads; every call is asynchronous: call(command, payload) resolves
 // to the facade's reply or rejects with an EngineError carrying the engine's readable message.
 //
-// Page contract: <html data-engine="loading|ready|error"> says where the engine is.
+// Page contract: <html data-engine="loading|ready|error"> says where the engine is. The steps of its
+// start are User Timing marks (performance.getEntriesByName): "tidepool:start" (PyScript's core
+// loading), "tidepool:worker" (the interpreter module running in PyScript's worker),
+// "tidepool:runtime" (Pyodide restored or started), "tidepool:packages" (micropip done),
+// "tidepool:ready" (web/engine.py run, calls answered).
 
-import { keepIndexedDBInMemoryIfDenied } from "./storage-fallback.js";
+import { keepIndexedDBInMemory } from "./memory-indexeddb.js";
 
 const html = document.documentElement;
 const START_TIMEOUT_MS = 120000;
@@ -54,6 +58,8 @@ function listen(worker) {
       for (const listener of progressListeners) listener(news.progress.done, news.progress.total);
     } else if (news?.boot) {
       html.dataset.engineBoot = news.boot;
+    } else if (news?.mark) {
+      performance.mark(news.mark, { startTime: news.at - performance.timeOrigin });
     }
   });
 }
@@ -70,9 +76,10 @@ async function engineWorker(deadline) {
 async function start() {
   if (!tag) throw new Error("the page has no engine script");
   const deadline = performance.now() + START_TIMEOUT_MS;
-  // Where the browser denies IndexedDB, PyScript's own small stores are kept in memory (see
-  // storage-fallback.js): set up before PyScript's core opens its store.
-  keepIndexedDBInMemoryIfDenied();
+  // PyScript's own small stores live in memory (see memory-indexeddb.js): set up before PyScript's
+  // core opens its store.
+  keepIndexedDBInMemory();
+  performance.mark("tidepool:start");
   const { hooks } = await import("../pyscript/core.js");
   // PyScript's one default worker hook (for async worker scripts, which this page has none of)
   // would be turned into code with Function(), which the page's Content-Security-Policy forbids
@@ -84,6 +91,7 @@ async function start() {
   const late = new Promise((_, reject) => setTimeout(
     () => reject(new Error("the game engine did not start in time")), Math.max(0, deadline - performance.now())));
   await Promise.race([worker.ready, late]);
+  performance.mark("tidepool:ready");
   xworker = worker;
 }
 

@@ -3,38 +3,55 @@
 // calls its loadPyodide(options) and version, as it would Pyodide's own; this module runs the
 // vendored Pyodide (../pyodide/) and, where it can, restores the runtime's memory instead of
 // starting Python: Pyodide's memory snapshot, made by the build (build.py make_snapshot) with the
-// engine imported and micropip's dependencies loaded, so that what PyScript then does (load
-// micropip, install the wheel pyscript.toml names, run web/engine.py) finds most of its work done.
+// engine and micropip installed and imported, so that what PyScript then does (load micropip, have
+// it install the engine pyscript.toml names, run web/engine.py) finds its work done.
 //
 // The memory comes from the first of
 //   - the Cache API entry an earlier visit stored ("tidepool-snapshot");
 //   - the build's file snapshot.bin, which a first visit downloads and then stores for the next;
 // and where neither restores (storage denied, a damaged entry or file, another build's) the runtime
-// starts fresh. Both are keyed by Pyodide's version and the engine wheel's SHA-256 (SNAPSHOT_KEY,
-// written here by the build), so no other build's memory is ever restored; a stored entry that
-// fails to restore is deleted. Where the browser denies IndexedDB, PyScript's package cache is
-// kept in memory (storage-fallback.js). Messages to the page, on PyScript's worker:
+// starts fresh. Both are keyed by Pyodide's version and the engine wheel's SHA-256 (BUILD, which
+// the build writes into the site's copy of this module), so no other build's memory is ever
+// restored; a stored entry that fails to restore is deleted. A snapshot holds memory, not files:
+// after a restore the two wheels are unpacked where micropip had installed them, so PyScript finds
+// micropip loaded and micropip finds the engine's requirement satisfied. Messages to the page, on
+// PyScript's worker:
 //   {tidepool: {progress: {done, total}}}   bytes of the large downloads so far
 //   {tidepool: {boot: "snapshot"|"fresh"}}  how the runtime started
+//   {tidepool: {mark: name, at}}            a step of the start (epoch ms): "tidepool:worker" (this
+//                                           module runs in PyScript's worker), "tidepool:runtime"
+//                                           (Pyodide restored or started), "tidepool:packages"
+//                                           (PyScript's micropip done)
 import { loadPyodide as startPyodide, version } from "../pyodide/pyodide.mjs";
-import { keepIndexedDBInMemoryIfDenied } from "./storage-fallback.js";
+import { keepIndexedDBInMemory } from "./memory-indexeddb.js";
 
 export { version };
 
-// "<Pyodide's version> <the engine wheel's SHA-256>": the build writes it into the site's copy.
-const SNAPSHOT_KEY = "__TIDEPOOL_SNAPSHOT_KEY__";
+// {runtime, wheel, sha256, micropip}: Pyodide's version, the engine wheel's file name and SHA-256,
+// and micropip's wheel (beside Pyodide). The build writes it into the site's copy.
+const BUILD = "__TIDEPOOL_BUILD__";
 const SNAPSHOT_CACHE = "tidepool-snapshot";
-const SHIPPED_HEADER = 128;  // the build's file: gzip of SNAPSHOT_KEY padded to this, then the memory
+const SHIPPED_HEADER = 128;  // the build's file: gzip of "<runtime> <sha256>" padded to this, then the memory
 
 const site = new URL("../", import.meta.url);
 const indexURL = new URL("pyodide/", site).href;
 const shipped = new URL("snapshot.bin", site);
-const cacheKey = new URL(`snapshot/${SNAPSHOT_KEY.replace(" ", "/")}`, site).href;
+const cacheKey = new URL(`snapshot/${BUILD.runtime}/${BUILD.sha256}`, site).href;
 const prefix = new URL(`snapshot/${version}/`, site).href;  // this runtime's entries
 
-keepIndexedDBInMemoryIfDenied();  // PyScript opens its package cache before loadPyodide
+// In PyScript's worker its package cache lives in memory (memory-indexeddb.js): it opens it before
+// it calls loadPyodide. A page that runs PyScript itself (web/examples/) keeps the browser's.
+if (typeof WorkerGlobalScope !== "undefined") keepIndexedDBInMemory();
+
+const mark = (name) => postMessage({ tidepool: { mark: name, at: performance.timeOrigin + performance.now() } });
+mark("tidepool:worker");
+addEventListener("py:progress", ({ detail }) => detail === "Loaded Pyodide" && mark("tidepool:packages"));
 
 // Count the bytes of the large downloads as they stream in (no second fetch) for the page's bar.
+// In PyScript's worker, which runs from a blob: URL, a relative address is the site's: against the
+// blob: URL micropip could not resolve the engine's "./" URL on a fresh start. (On a page, as in
+// web/examples/, addresses stay relative to the page.)
+const relativeTo = location.protocol === "blob:" ? site : null;
 const LARGE = [".wasm", ".zip", ".whl", ".bin"];
 const plainFetch = self.fetch.bind(self);
 const sizes = new Map();
@@ -48,8 +65,9 @@ function report(force = false) {
   postMessage({ tidepool: { progress: { done: sum(done), total: sum(sizes) } } });
 }
 self.fetch = async (input, init) => {
-  const url = typeof input === "string" ? input : input.url ?? String(input);
+  if (relativeTo && typeof input === "string" && !/^[a-z][a-z0-9+.-]*:/i.test(input)) input = new URL(input, relativeTo).href;
   const response = await plainFetch(input, init);
+  const url = typeof input === "string" ? input : input.url ?? String(input);
   if (!LARGE.some((end) => url.split("?")[0].endsWith(end)) || !response.body) return response;
   sizes.set(url, Number(response.headers.get("content-length")) || 0);
   done.set(url, 0);
@@ -96,7 +114,7 @@ async function shippedMemory() {
   const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
   const bytes = new Uint8Array(await new Response(unpacked).arrayBuffer());
   const header = new TextDecoder().decode(bytes.subarray(0, SHIPPED_HEADER)).trimEnd();
-  if (header !== SNAPSHOT_KEY) throw new Error(`${shipped}: made from another build`);
+  if (header !== `${BUILD.runtime} ${BUILD.sha256}`) throw new Error(`${shipped}: made from another build`);
   return bytes.subarray(SHIPPED_HEADER);
 }
 
@@ -111,38 +129,73 @@ async function store(snapshots, memory) {
   }
 }
 
+async function bytesOf(url) {
+  const response = await self.fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// The memory to restore and the wheels to unpack, fetched as soon as PyScript imports this module
+// (it calls loadPyodide a little later): {stored, shipped, snapshots, wheels}. `stored` is this
+// build's Cache API entry or null; `shipped` the build's file, unpacking (a promise that rejects if
+// it is missing, damaged or another build's), or null where an entry is stored.
+async function prepare() {
+  const wheels = Promise.all([bytesOf(new URL(BUILD.micropip, indexURL)), bytesOf(new URL(BUILD.wheel, site))]);
+  wheels.catch(() => {});  // handled once the runtime is up
+  const snapshots = await openSnapshots();
+  const stored = await storedMemory(snapshots);
+  const shipped = stored ? null : shippedMemory();
+  shipped?.catch(() => {});  // handled where loadPyodide awaits it
+  return { stored, shipped, snapshots, wheels };
+}
+const prepared = prepare();
+
+// The restored runtime, with micropip and the engine installed again as the build had them, or
+// null where nothing restores. `settings` are loadPyodide's.
+async function restore(settings) {
+  const { stored, snapshots, wheels } = await prepared;
+  let { shipped } = await prepared;
+  let pyodide = null;
+  if (stored) {
+    pyodide = await startPyodide({ ...settings, _loadSnapshot: stored }).catch(() => null);
+    if (!pyodide) {
+      await snapshots.delete(cacheKey).catch(() => {});
+      shipped = shippedMemory();
+      shipped.catch(() => {});  // handled where loadPyodide awaits it
+    }
+  }
+  if (!pyodide) {
+    // The runtime downloads while the build's file unpacks: loadPyodide takes the memory as a
+    // promise and rejects if the file turns out missing, damaged or another build's.
+    pyodide = await startPyodide({ ...settings, _loadSnapshot: shipped }).catch(() => null);
+    if (pyodide && snapshots) shipped.then((bytes) => store(snapshots, bytes));
+  }
+  if (!pyodide) return null;
+  // The memory holds Python's global random generator as the build left it (the same for every
+  // player): reseed it from the browser, as a fresh start does. The engine itself draws only from
+  // generators of its own, seeded by each game's seed.
+  const extractDir = pyodide.runPython("import random, sysconfig\nrandom.seed()\nsysconfig.get_path('purelib')");
+  try {
+    for (const wheel of await wheels) pyodide.unpackArchive(wheel, "wheel", { extractDir });
+    pyodide.loadedPackages.micropip = "default channel";  // what loadPackage("micropip") records
+  } catch {
+    // a wheel that cannot be had: PyScript's micropip fetches and installs what is missing itself
+  }
+  return pyodide;
+}
+
 /** Pyodide's loadPyodide(options) for PyScript: the vendored runtime, its memory restored from a
  * snapshot where one fits (see above), else started fresh. Resolves to the Pyodide API object. */
 export async function loadPyodide(options) {
   // PyScript derives indexURL from this module's address; the runtime lives in ../pyodide/.
   const settings = { ...options, indexURL };
-  const snapshots = await openSnapshots();
-  const stored = await storedMemory(snapshots);
-  let pyodide = null;
-  if (stored) {
-    pyodide = await startPyodide({ ...settings, _loadSnapshot: stored }).catch(() => null);
-    if (!pyodide) await snapshots.delete(cacheKey).catch(() => {});
-  }
-  if (!pyodide) {
-    // The runtime downloads while the build's file unpacks: loadPyodide takes the memory as a
-    // promise and rejects if the file turns out missing, damaged or another build's.
-    const memory = shippedMemory();
-    memory.catch(() => {});  // handled where loadPyodide awaits it
-    pyodide = await startPyodide({ ...settings, _loadSnapshot: memory }).catch(() => null);
-    if (pyodide && snapshots) memory.then((bytes) => store(snapshots, bytes));
-  }
+  let pyodide = await restore(settings);
   const boot = pyodide ? "snapshot" : "fresh";
-  if (pyodide) {
-    // The memory holds Python's global random generator as the build left it (the same for every
-    // player): reseed it from the browser, as a fresh start does. The engine itself draws only
-    // from generators of its own, seeded by each game's seed.
-    pyodide.runPython("import random\nrandom.seed()");
-  } else {
-    pyodide = await startPyodide(settings);
-  }
+  pyodide ??= await startPyodide(settings);
   // PyScript loads micropip with Pyodide's default messages, "Loading micropip" on the console.
   const loadPackage = pyodide.loadPackage.bind(pyodide);
-  pyodide.loadPackage = (names, settings) => loadPackage(names, { messageCallback() {}, ...settings });
+  pyodide.loadPackage = (names, more) => loadPackage(names, { messageCallback() {}, ...more });
   postMessage({ tidepool: { boot } });
+  mark("tidepool:runtime");
   return pyodide;
 }

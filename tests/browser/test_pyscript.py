@@ -1,9 +1,10 @@
 """The engine is loaded through PyScript (index.html: <py-config src="pyscript.toml"> and
 <script type="py" worker name="engine" src="web/engine.py">): PyScript's core from the site, its
 worker on Pyodide through the site's interpreter module (web/interpreter.mjs), the engine wheel
-installed by micropip from the site. It starts in a frame on another site where the browser denies
-storage (PyScript's IndexedDB stores then live in memory: web/storage-fallback.js), and a web
-author's own PyScript page can import the engine (web/examples/tournament.html).
+installed by micropip from the site. PyScript's IndexedDB stores live in memory
+(web/memory-indexeddb.js), so it starts in a frame on another site where the browser denies
+storage, and in a frame under about:blank, where IndexedDB never answers; a web author's own
+PyScript page can import the engine (web/examples/tournament.html).
 """
 
 import json
@@ -73,7 +74,6 @@ def test_a_cross_site_frame_with_storage_denied_by_the_browser_plays_to_the_end(
             try { await caches.open("x"); } catch { denied.push("caches"); }
             return denied; }""")
         assert denied == ["localStorage", "caches"]
-        assert frame.evaluate("indexedDB.tidepoolFallback") is True
         assert frame.evaluate("document.documentElement.dataset.engineBoot") == "snapshot"
         moves = 0
         while frame.evaluate("document.documentElement.dataset.state") == "playing":
@@ -91,41 +91,43 @@ def test_a_cross_site_frame_with_storage_denied_by_the_browser_plays_to_the_end(
         context.close()
 
 
-def test_indexeddb_that_the_browser_refuses_opens_in_memory(page, base_url):
-    """The stand-in on its own: where the browser's open fails, the database still opens, keeps
-    what is put in it for the page's life, and reads it back; where it works, it is the real one."""
+def test_pyscripts_indexeddb_lives_in_memory(page, base_url):
+    """What PyScript's idb-map does with IndexedDB works on the page's in-memory stand-in: a store
+    is created, written and read back, and nothing is opened in the browser's storage."""
     page.goto(f"{base_url}/index.html")
+    wait_for_engine(page)
     result = page.evaluate("""async () => {
-        const { keepIndexedDBInMemoryIfDenied } = await import("./web/storage-fallback.js");
-        keepIndexedDBInMemoryIfDenied();
-        const use = (name) => new Promise((resolve, reject) => {
+        const use = (name) => new Promise((resolve) => {
             const open = indexedDB.open(name);
             open.onupgradeneeded = ({ target }) => target.result.createObjectStore("entries");
-            open.onerror = () => reject(new Error("open failed"));
             open.onsuccess = ({ target }) => {
                 const db = target.result;
                 const put = db.transaction("entries", "readwrite").objectStore("entries").put({ n: 1 }, "k");
                 put.onsuccess = () => {
                     const get = db.transaction("entries", "readonly").objectStore("entries").get("k");
-                    get.onsuccess = ({ target }) => resolve({ real: db instanceof IDBDatabase, value: target.result });
+                    get.onsuccess = ({ target }) => resolve(target.result);
                 };
             };
         });
-        const works = await use("tidepool-test");
-        // Now as where the browser refuses: every open fails.
-        const failing = { open() {
-            const request = { onerror: null };
-            setTimeout(() => request.onerror?.({ preventDefault() {}, target: request }));
-            return request;
-        } };
-        Object.defineProperty(globalThis, "indexedDB", { value: failing, configurable: true });
-        keepIndexedDBInMemoryIfDenied();
-        const denied = await use("tidepool-test");
-        return { works, denied, fallback: indexedDB.tidepoolFallback };
+        const value = await use("tidepool-test");
+        const names = (await indexedDB.databases()).map((d) => d.name);
+        const real = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(window), "indexedDB")
+            ?? Object.getOwnPropertyDescriptor(Window.prototype, "indexedDB");
+        const stored = real ? (await real.get.call(window).databases()).map((d) => d.name) : null;
+        return { value, names, stored };
     }""")
-    assert result["works"] == {"real": True, "value": {"n": 1}}
-    assert result["denied"] == {"real": False, "value": {"n": 1}}
-    assert result["fallback"] is True
+    assert result["value"] == {"n": 1}
+    assert "IDBMap/@pyscript.fs" in result["names"] and "tidepool-test" in result["names"]
+    assert result["stored"] in (None, [])  # the browser's own IndexedDB holds nothing of ours
+
+
+def test_a_frame_under_about_blank_starts_the_engine(page, base_url):
+    """In a frame whose top document is about:blank IndexedDB never answers an open; PyScript's
+    stores in memory let the engine start there all the same."""
+    src = f"{base_url}/index.html?game=go_fish&players=2&seats=human,bot:random&seed=3&embed=1"
+    page.set_content(f'<iframe title="Go Fish" style="width:800px;height:500px;border:0" src="{src}"></iframe>')
+    page.frame_locator("iframe").locator("[data-part=hand] [data-legal]").first.wait_for(timeout=TIMEOUT_MS)
+    assert page.frames[1].evaluate("document.documentElement.dataset.engine") == "ready"
 
 
 def test_a_web_authors_pyscript_page_runs_a_tournament_with_the_engine(page, base_url):

@@ -2,8 +2,9 @@
 makes one under Node.js (build.py write_snapshot, dist/site/snapshot.bin) with the engine imported
 and micropip's dependencies loaded, which a first visit restores instead of starting Python; the
 worker then stores the memory in the Cache API ("tidepool-snapshot", keyed by Pyodide's version and
-the wheel's SHA-256), which later visits restore. PyScript's micropip still installs the wheel
-pyscript.toml names on every visit. Where the build's file is missing, another build's or
+the wheel's SHA-256), which later visits restore. The two wheels are unpacked again after a
+restore (a snapshot holds memory, not files), so PyScript's micropip finds the engine installed;
+on a fresh start micropip fetches and installs it. Where the build's file is missing, another build's or
 damaged, the engine boots fresh; a stored entry that does not restore is deleted and the build's
 file restores instead.
 
@@ -111,9 +112,10 @@ def test_first_visit_restores_the_builds_snapshot_and_plays_like_a_fresh_boot(pa
     assert page.evaluate(STORED) is None  # a fresh boot stores nothing
 
 
-def test_the_engine_is_installed_by_micropip_from_the_site(page, base_url):
-    """PyScript installs the wheel pyscript.toml names with micropip, which the site carries beside
-    Pyodide; the restored engine is the installed one."""
+def test_the_wheels_come_from_the_site(page, base_url):
+    """micropip's wheel (beside Pyodide) and the engine's come from the site: after a restore they
+    are unpacked where the build had installed them, so micropip finds the engine's requirement
+    satisfied (a fresh start, above, has micropip fetch and install it)."""
     requests = []
     page.on("request", lambda request: requests.append(request.url.rsplit("/", 1)[1]))
     assert boot(page, base_url) == "snapshot"
