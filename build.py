@@ -440,15 +440,16 @@ try {
 
 def make_snapshot(site: Path, wheel: Path, out: Path) -> str:
     """Write the gzip snapshot file for this site and wheel to `out` with Node.js; return how it
-    went in a few words. Made once per runtime, lock, wheels, script and imports (kept in .cache/snapshot/,
-    so a rebuild of the same sources gives the same file); raises RuntimeError with a one-line reason
-    when it cannot be made."""
+    went in a few words. Made once per runtime, lock, wheels, script and imports (kept in
+    .cache/snapshot/, so a rebuild of the same sources gives the same file); raises RuntimeError
+    with a one-line reason when it cannot be made."""
     node = shutil.which("node")
     if node is None:
         raise RuntimeError("Node.js (node) is not installed")
+    lock = site / "pyodide" / "pyodide-lock.json"  # missing: Node.js says why the runtime fails
     inputs = hashlib.sha256()
     for part in (PYODIDE.sha256.encode(), MICROPIP.sha256.encode(), file_digest(wheel, "sha256"),
-                 file_digest(site / "pyodide" / "pyodide-lock.json", "sha256"),
+                 file_digest(lock, "sha256") if lock.is_file() else b"no lock",
                  SNAPSHOT_SCRIPT.encode(), SNAPSHOT_IMPORTS.encode(), MICROPIP_PRELOAD.encode(),
                  str(SNAPSHOT_HEADER).encode()):
         inputs.update(part + b"\0")

@@ -52,6 +52,16 @@ addEventListener("py:progress", ({ detail }) => detail === "Loaded Pyodide" && m
 // blob: URL micropip could not resolve the engine's "./" URL on a fresh start. (On a page, as in
 // web/examples/, addresses stay relative to the page.)
 const relativeTo = location.protocol === "blob:" ? site : null;
+const isRelative = (input) => relativeTo && typeof input === "string" && !/^[a-z][a-z0-9+.-]*:/i.test(input);
+if (relativeTo) {
+  // micropip's fetch (pyodide.http.pyfetch) builds a Request first.
+  const PlainRequest = self.Request;
+  self.Request = class Request extends PlainRequest {
+    constructor(input, init) {
+      super(isRelative(input) ? new URL(input, relativeTo).href : input, init);
+    }
+  };
+}
 const LARGE = [".wasm", ".zip", ".whl", ".bin"];
 const plainFetch = self.fetch.bind(self);
 const sizes = new Map();
@@ -65,7 +75,7 @@ function report(force = false) {
   postMessage({ tidepool: { progress: { done: sum(done), total: sum(sizes) } } });
 }
 self.fetch = async (input, init) => {
-  if (relativeTo && typeof input === "string" && !/^[a-z][a-z0-9+.-]*:/i.test(input)) input = new URL(input, relativeTo).href;
+  if (isRelative(input)) input = new URL(input, relativeTo).href;
   const response = await plainFetch(input, init);
   const url = typeof input === "string" ? input : input.url ?? String(input);
   if (!LARGE.some((end) => url.split("?")[0].endsWith(end)) || !response.body) return response;

@@ -194,8 +194,8 @@ def main() -> int:
         server.server_close()
 
     print(f"\n== start-up: navigation -> the point named, median of {RUNS}, ratio to the bare page")
-    print(f"   (targets: start screen <= 0.25x, goal 0.1x; preset link cold <= 0.6x, goal 0.4x;"
-          f" warm <= 0.5x)")
+    print("   (targets: start screen <= 0.25x, goal 0.1x; preset link cold <= 0.6x, goal 0.4x;"
+          " warm <= 0.5x)")
     for kind in ("cold", "warm"):
         bare = statistics.median(times[f"bare loadPyodide(), {kind}"])
         for label, values in times.items():

@@ -73,3 +73,18 @@ def wait_for_my_turn_or_end(page, seat=0, timeout=GAME_TIMEOUT_MS):
             timeout=timeout)
         if not continue_round(page):
             return page.evaluate("document.documentElement.dataset.state")
+
+
+def play_to_the_end(page, seat=0, after_move=None, limit=300):
+    """Play ``seat``'s moves by clicking (make_a_move) until the game is over; call
+    ``after_move(count)`` after each move; return how many moves were made. ``page`` may be a Page
+    or a Frame."""
+    moves = 0
+    while wait_for_my_turn_or_end(page, seat) == "playing":
+        page.locator("[data-legal]").first.wait_for()
+        make_a_move(page)
+        moves += 1
+        assert moves < limit, f"no end after {limit} moves"
+        if after_move:
+            after_move(moves)
+    return moves

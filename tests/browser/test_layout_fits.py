@@ -8,7 +8,7 @@ refits on resize), so the whole matrix costs a few page loads, not one per size.
 """
 
 import pytest
-from pages import make_a_move, wait_for_my_turn_or_end
+from pages import make_a_move, play_to_the_end, wait_for_my_turn_or_end
 
 GAMES = ["snorkeling", "go_fish", "enemy_anemone"]
 PAGE_SIZES = [(1366, 768), (1280, 720), (820, 1180), (390, 844), (844, 390), (360, 640)]
@@ -224,16 +224,8 @@ def test_cross_site_frame_without_storage_plays_to_the_end(page, base_url):
     frame.locator("[data-legal]").first.wait_for(timeout=TIMEOUT_MS)
     inner = page.frames[1]
     assert inner.evaluate("(() => { try { localStorage; return false; } catch { return true; } })()")
-    moves = 0
-    while inner.evaluate("document.documentElement.dataset.state") == "playing":
-        inner.wait_for_function("""() => { const h = document.documentElement;
-            return h.dataset.state === 'over' || (h.dataset.turn === '0' && document.querySelector('[data-legal]')); }""",
-                                timeout=TIMEOUT_MS)
-        if inner.evaluate("document.documentElement.dataset.state") != "playing":
-            break
-        make_a_move(inner)
-        moves += 1
-        assert moves < 300
+
+    def after(moves):
         if moves == 1:  # the first autosave found storage denied
             unsaved = frame.locator("#unsaved")
             unsaved.wait_for()
@@ -242,6 +234,8 @@ def test_cross_site_frame_without_storage_plays_to_the_end(page, base_url):
             unsaved.click()
             inner.wait_for_function("window.__toasts.length === 1")
             assert "reload starts over" in inner.evaluate("window.__toasts[0]")
+
+    moves = play_to_the_end(inner, after_move=after)
     assert inner.evaluate("document.documentElement.dataset.state") == "over"
     assert moves > 0
 

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import build
-from pages import make_a_move, wait_for_engine
+from pages import play_to_the_end, wait_for_engine
 
 TIMEOUT_MS = 120_000
 WHEEL = build.wheel_filename(build.project_metadata())
@@ -75,16 +75,7 @@ def test_a_cross_site_frame_with_storage_denied_by_the_browser_plays_to_the_end(
             return denied; }""")
         assert denied == ["localStorage", "caches"]
         assert frame.evaluate("document.documentElement.dataset.engineBoot") == "snapshot"
-        moves = 0
-        while frame.evaluate("document.documentElement.dataset.state") == "playing":
-            frame.wait_for_function("""() => { const h = document.documentElement;
-                return h.dataset.state === 'over' || (h.dataset.turn === '0' && document.querySelector('[data-legal]')); }""",
-                                    timeout=TIMEOUT_MS)
-            if frame.evaluate("document.documentElement.dataset.state") != "playing":
-                break
-            make_a_move(frame)
-            moves += 1
-            assert moves < 300
+        moves = play_to_the_end(frame)
         assert frame.evaluate("document.documentElement.dataset.state") == "over" and moves > 0
         assert left == []  # nothing fetched from another host, PyScript's CDN included
     finally:
