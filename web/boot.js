@@ -5,7 +5,7 @@
 // Page contract (README, DESIGN.md): <html data-state="loading|ready|playing|over|error"> and
 // <html data-engine="loading|ready|error">; data-state="ready" means the start screen is usable,
 // whether or not the engine is up.
-import { ready, call, onEngineState, onEngineProgress, engineState, engineFailure } from "./engine.js";
+import { ready, call, onEngineState, onEngineProgress, engineState, engineFailure, startEngine } from "./engine.js";
 import { t, language, setLanguage, chooseLanguage, saveLanguage, prefetchCatalog, LANGUAGES } from "./i18n.js";
 import { drawLobby, fillLobby, readLobby, wireLobby } from "./lobby.js";
 import { app, show, setState, fail, showStartMessage, startGame, toast, stopTable, wireTable, refresh, drawFelt, fillRoundEnd, confirmLeave } from "./table.js";
@@ -195,6 +195,11 @@ async function boot() {
   fillLobby({ game: linked });
   // A link's table loads while the engine starts (a failure is reported when the table is drawn).
   if (linked) loadTable(linked).catch(() => {});
+  // Anywhere else the engine starts once this first screen is painted (a link's game has it started
+  // already): its downloads then do not hold up the start screen on a slow connection. (A page in
+  // a background tab paints no frames: it starts a second later.)
+  requestAnimationFrame(() => setTimeout(startEngine));
+  setTimeout(startEngine, 1000);
   showEngineStatus(engineState());
   registerServiceWorker();
   $("#load-offline").hidden = cached;  // it does already

@@ -1,6 +1,6 @@
 // The bridge to the Python engine, which runs in PyScript's worker (Pyodide with the engine wheel),
-// so the runtime's start-up and every bot search stay off the page's thread. PyScript starts as
-// soon as this module loads; every call is asynchronous: call(command, payload) resolves
+// so the runtime's start-up and every bot search stay off the page's thread. PyScript starts when a
+// link's game or the page asks for it (startEngine); every call is asynchronous: call(command, payload) resolves
 // to the facade's reply or rejects with an EngineError carrying the engine's readable message.
 //
 // Page contract: <html data-engine="loading|ready|error"> says where the engine is. The steps of its
@@ -95,8 +95,20 @@ async function start() {
   xworker = worker;
 }
 
+// When the engine starts loading: at once for a link that starts a game (the player waits for its
+// table), else when the page asks (boot.js: once the start screen is drawn, so that PyScript's
+// downloads do not hold up its first paint on a slow connection).
+let begin;
+const begun = new Promise((resolve) => { begin = resolve; });
+
+/** Start loading the engine, if it has not started; `ready` says when it answers. */
+export function startEngine() {
+  begin();
+}
+if (new URLSearchParams(location.search).has("game")) startEngine();
+
 /** Resolves once the engine answers calls; rejects with a readable Error if it cannot start. */
-export const ready = start().then(() => setEngineState("ready"), (err) => {
+export const ready = begun.then(start).then(() => setEngineState("ready"), (err) => {
   failure = String(err?.message ?? err).split("\n").filter((line) => line.trim()).at(-1) ?? "unknown error";
   setEngineState("error");
   throw err;
