@@ -49,8 +49,16 @@ onEngineProgress((done, total) => {
   showEngineStatus(engineState());
 });
 
+/** Run `task` once the page has loaded and the browser is idle (at most a second after load). */
+function whenSettled(task) {
+  const idle = () => (window.requestIdleCallback ? requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 200));
+  if (document.readyState === "complete") idle();
+  else addEventListener("load", idle, { once: true });
+}
+
 /** Show the loading screen while the engine starts; resolves when it is up, or shows the error. */
 async function waitForEngine() {
+  startEngine();
   if (engineState() !== "ready") {
     show("loading");
     setState("loading");
@@ -195,11 +203,10 @@ async function boot() {
   fillLobby({ game: linked });
   // A link's table loads while the engine starts (a failure is reported when the table is drawn).
   if (linked) loadTable(linked).catch(() => {});
-  // Anywhere else the engine starts once this first screen is painted (a link's game has it started
-  // already): its downloads then do not hold up the start screen on a slow connection. (A page in
-  // a background tab paints no frames: it starts a second later.)
-  requestAnimationFrame(() => setTimeout(startEngine));
-  setTimeout(startEngine, 1000);
+  // Anywhere else the engine starts once the page has loaded and is idle (a link's game has it
+  // started already, and anything that needs it starts it): PyScript's downloads and its start
+  // then do not hold up the start screen on a slow connection or a slow phone.
+  whenSettled(startEngine);
   showEngineStatus(engineState());
   registerServiceWorker();
   $("#load-offline").hidden = cached;  // it does already

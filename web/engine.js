@@ -96,8 +96,8 @@ async function start() {
 }
 
 // When the engine starts loading: at once for a link that starts a game (the player waits for its
-// table), else when the page asks (boot.js: once the start screen is drawn, so that PyScript's
-// downloads do not hold up its first paint on a slow connection).
+// table), else at the first call or when the page asks (boot.js: once the start screen has loaded,
+// so that PyScript's downloads and start do not hold it up on a slow connection).
 let begin;
 const begun = new Promise((resolve) => { begin = resolve; });
 
@@ -118,6 +118,7 @@ ready.catch(() => {});  // callers that care await it; an unhandled rejection wo
 
 /** Run a facade command in the engine: resolves to the reply object, rejects with EngineError. */
 export async function call(command, payload = {}) {
+  startEngine();
   await ready;
   const reply = JSON.parse(await xworker.sync.call(command, JSON.stringify(payload)));
   if (!reply.ok) {
