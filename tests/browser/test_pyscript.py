@@ -137,3 +137,7 @@ def test_a_web_authors_pyscript_page_runs_a_tournament_with_the_engine(page, bas
     assert sum(float(row[1]) for row in rows) == 6  # every game's win shared out (ties split)
     assert sum(float(row[2].rstrip("%")) for row in rows) == pytest.approx(100, abs=0.2)
     assert page.url.endswith("tournament.html")  # the form was not sent anywhere
+    page.evaluate("document.querySelector('input[name=deals]').removeAttribute('required')")
+    page.fill("input[name=deals]", "")
+    page.locator("button[name=run]").click()
+    page.get_by_text("Deals: a whole number from 1 to 200.").wait_for()

@@ -61,7 +61,11 @@ async def tournament(form) -> None:
     """Play the tournament ``form`` describes, a game at a time, redrawing the table after each."""
     game_name = form.elements.namedItem("game").value
     levels = [form.elements.namedItem("first").value, form.elements.namedItem("second").value]
-    deals = int(form.elements.namedItem("deals").value)
+    text = form.elements.namedItem("deals").value
+    if not (text.isdigit() and 1 <= int(text) <= 200):
+        document.querySelector("#status").textContent = "Deals: a whole number from 1 to 200."
+        return
+    deals = int(text)
     total = deals * len(levels)
     shares = [0.0] * len(levels)
     form.elements.namedItem("run").disabled = True
