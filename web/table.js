@@ -225,8 +225,8 @@ export function render() {
   const moving = !first && fresh.length && !end && app.drawnViewer === s.viewer;
   const before = moving ? measure(felt) : null;
   drawFelt(s, { act, select, hold, explain, selected: app.selected,
-    prompt: (text, { forced = false } = {}) => { hint = { text, forced }; if (drawn) setPrompt(promptText(s, hint)); } });
-  drawn = true;
+    prompt: (text, { forced = false } = {}) => { hint = { text, forced }; if (drawn) setPrompt(promptText(s, hint)); },
+    drawn: () => { drawn = true; setPrompt(promptText(s, hint)); } });
   app.drawnViewer = s.viewer;
   if (fresh.length) app.lastMove = [];
   const motion = tableOf(view.game);
@@ -237,7 +237,6 @@ export function render() {
     hold(ms);
   }
   markLastMove(felt);
-  setPrompt(promptText(s, hint));
   announce(s, first ? [] : fresh);
   if (focusOurs) settleFocus(s, { key, picked });
   roveHand(felt);
@@ -331,11 +330,14 @@ function markLastMove(felt) {
   }
 }
 
-/** Draw state `s` on the felt with the game's renderer, then fit it to the space it has. */
+/** Draw state `s` on the felt with the game's renderer, then fit it to the space it has.
+ * `ui.drawn()`, if given, runs between the two: what it changes above the felt (the prompt's
+ * lines) is in the felt's box when it is fitted and scrolled to your hand. */
 export function drawFelt(s, ui) {
   const felt = $("#felt");
   delete felt.dataset.mode;  // a renderer names a passing mode (a chooser open) for fitFelt
   tableOf(s.view.game).render(felt, s, { t, act: () => {}, select: () => {}, hold: () => {}, explain: () => {}, prompt: () => {}, selected: null, ...ui });
+  ui.drawn?.();
   // The zoom holds still while others play a round on one table, and through your own turn once
   // it began (playing a card must not re-flow the seats around it); the start of your turn, a new
   // game, round, viewer or language may grow it.

@@ -83,19 +83,12 @@ def test_embedded_turn_fits_every_frame(page, base_url, open_app, game, players)
     assert play_and_check(page, FRAME_SIZES) > 0
 
 
-# Enemy Anemone at 320x400 (under the 360x600 the table is made for): since the engine loads
-# through PyScript, one of its turns can leave the hand 2.7 px past the scrolled felt's lower edge
-# in some runs (not in others); open in issue 33's closing note until the scroll is fixed.
-UNDER_SIZE = [pytest.param(game, marks=pytest.mark.xfail(
-    reason="hand 2.7 px past the felt's edge at one turn in some runs", strict=False))
-    if game == "enemy_anemone" else game for game in GAMES]
-
-
-@pytest.mark.parametrize("game", UNDER_SIZE)
+@pytest.mark.parametrize("game", GAMES)
 def test_a_frame_under_the_smallest_size_scrolls_to_your_hand(page, base_url, open_app, game):
     """A 320x400 frame (under the 360x600 the table is made for): where the table does not fit
     even zoomed out to 0.4, the felt scrolls (data-overflow) and not the page, and at each of your
-    turns it is scrolled to your hand, whole on screen; where it fits, nothing scrolls."""
+    turns it is scrolled to your hand, whole on screen (also when the turn's prompt takes a second
+    line, which shrinks the felt); where it fits, nothing scrolls."""
     page.set_viewport_size({"width": 320, "height": 400})
     open_app(page, base_url, f"game={game}&players=3&seats=human,bot:random,bot:random&seed=5&speed=0&embed=1")
     overflowed = 0
