@@ -374,14 +374,25 @@ SNAPSHOT_IMPORTS = "import pygame_core.facade, pygame_core.games, pygame_core.bo
 # JavaScript side, which a snapshot cannot carry: the package itself (its package manager), its
 # compatibility layer, pyodide.http and `js`. Those are imported afresh in the page. (Nor can a
 # runtime that ran loadPackage be snapshotted: hence micropip's wheel unpacked by hand here.)
-MICROPIP_PRELOAD = """\
-import gc, sys
+#
+# micropip's first question, the engine's installed version, lists each folder on sys.path (the
+# standard library's zip file the slowest) and caches what it found by the folder's mtime: the
+# folders are given a fixed mtime (PATH_MTIME, a build fact) here and again after a restore, so that
+# the answer cached in the memory holds; and the modules it imports (email's parser, ...) are
+# imported here, so that nothing of the standard library is compiled again in the page.
+PATH_MTIME = 315532800  # 1980-01-01, as the wheel's files
+MICROPIP_PRELOAD = f"""\
+import gc, importlib.metadata, os, sys
+for path in sys.path:
+    if os.path.exists(path):
+        os.utime(path, ({PATH_MTIME}, {PATH_MTIME}))
 import micropip, pyodide
+importlib.metadata.version("pygame_core")
 holding_js = ("micropip", "micropip._compat", "micropip._compat._compat_in_pyodide",
               "micropip._compat.compatibility_layer", "micropip.package_manager", "js")
 for name in [name for name in sys.modules if name in holding_js or name.startswith("pyodide.http")]:
     del sys.modules[name]
-del micropip, pyodide.http, holding_js, name
+del micropip, pyodide.http, holding_js, name, path
 gc.collect()
 """
 
@@ -556,14 +567,16 @@ def check_page(page: Path) -> None:
 
 def write_build_facts(site: Path, wheel: Path) -> None:
     """Write what the site's web/interpreter.mjs needs to know of this build in place of its
-    BUILD_PLACEHOLDER: {runtime, wheel, sha256, micropip}, Pyodide's version, the engine wheel's file
-    name and SHA-256 (a memory snapshot is restored only if made from both), micropip's wheel."""
+    BUILD_PLACEHOLDER: {runtime, wheel, sha256, micropip, pathMtime}, Pyodide's version, the engine
+    wheel's file name and SHA-256 (a memory snapshot is restored only if made from both), micropip's
+    wheel, and the mtime the snapshot's sys.path folders have (PATH_MTIME)."""
     module = site / "web" / "interpreter.mjs"
     text = module.read_text()
     if f'"{BUILD_PLACEHOLDER}"' not in text:
         fail(f"web/interpreter.mjs has no {BUILD_PLACEHOLDER} placeholder")
     facts = {"runtime": PYODIDE.spec.split("@")[1], "wheel": wheel.name,
-             "sha256": file_digest(wheel, "sha256").hex(), "micropip": MICROPIP.filename}
+             "sha256": file_digest(wheel, "sha256").hex(), "micropip": MICROPIP.filename,
+             "pathMtime": PATH_MTIME}
     module.write_text(text.replace(f'"{BUILD_PLACEHOLDER}"', json.dumps(facts)))
 
 

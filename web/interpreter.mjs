@@ -27,8 +27,9 @@ import { keepIndexedDBInMemory } from "./memory-indexeddb.js";
 
 export { version };
 
-// {runtime, wheel, sha256, micropip}: Pyodide's version, the engine wheel's file name and SHA-256,
-// and micropip's wheel (beside Pyodide). The build writes it into the site's copy.
+// {runtime, wheel, sha256, micropip, pathMtime}: Pyodide's version, the engine wheel's file name
+// and SHA-256, micropip's wheel (beside Pyodide), and the mtime of the folders on sys.path in the
+// build's memory. The build writes it into the site's copy.
 const BUILD = "__TIDEPOOL_BUILD__";
 const SNAPSHOT_CACHE = "tidepool-snapshot";
 const SHIPPED_HEADER = 128;  // the build's file: gzip of "<runtime> <sha256>" padded to this, then the memory
@@ -188,6 +189,10 @@ async function restore(settings) {
   try {
     for (const wheel of await wheels) pyodide.unpackArchive(wheel, "wheel", { extractDir });
     pyodide.loadedPackages.micropip = "default channel";  // what loadPackage("micropip") records
+    // The folders on sys.path get the mtime they had in the build's memory, which keeps the
+    // listings it cached by mtime (micropip's first look for the engine's version).
+    const at = BUILD.pathMtime;
+    pyodide.runPython(`import os, sys\n[os.utime(p, (${at}, ${at})) for p in sys.path if os.path.exists(p)]`);
   } catch {
     // a wheel that cannot be had: PyScript's micropip fetches and installs what is missing itself
   }
