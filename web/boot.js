@@ -37,7 +37,7 @@ function showEngineStatus(state) {
   const line = $("#engine-status");
   line.dataset.engine = state;
   line.textContent = state === "ready" ? "" : state === "error"
-    ? t("error.load", { message: engineFailure() }) : loadingText();
+    ? t("error.engine_load") : loadingText();
   line.hidden = state === "ready";
   $("#load-status").textContent = line.textContent;
   if (state === "ready") $("#load-progress").value = 100;
@@ -67,7 +67,8 @@ async function waitForEngine() {
     await ready;
     return true;
   } catch (err) {
-    fail(t("error.load", { message: engineFailure() ?? err.message }));
+    console.warn(engineFailure() ?? err.message);  // the browser's reason, for whoever runs the site
+    fail(t("error.engine_load"));
     return false;
   }
 }

@@ -51,10 +51,13 @@ export function engineFailure() {
 const tag = document.querySelector('script[type="py"][worker][name="engine"]');
 let xworker = null;
 
-function listen(worker) {
+// The worker's news; `onFailure(Error)` when the runtime cannot start.
+function listen(worker, onFailure) {
   worker.addEventListener("message", ({ data }) => {
     const news = data?.tidepool;
-    if (news?.progress) {
+    if (news?.failed) {
+      onFailure(new Error(news.failed));
+    } else if (news?.progress) {
       for (const listener of progressListeners) listener(news.progress.done, news.progress.total);
     } else if (news?.boot) {
       html.dataset.engineBoot = news.boot;
@@ -64,9 +67,12 @@ function listen(worker) {
   });
 }
 
-// PyScript's worker, once its tag has one (PyScript attaches it while it handles the tag).
-async function engineWorker(deadline) {
-  while (!tag.xworker) {
+// PyScript's worker, once its tag has one (PyScript attaches it while it handles the tag); it stops
+// looking once `failure` rejects.
+async function engineWorker(deadline, failure) {
+  let over = false;
+  failure.catch(() => { over = true; });
+  while (!tag.xworker && !over) {
     if (performance.now() > deadline) throw new Error("the game engine did not start in time");
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -76,23 +82,35 @@ async function engineWorker(deadline) {
 async function start() {
   if (!tag) throw new Error("the page has no engine script");
   const deadline = performance.now() + START_TIMEOUT_MS;
-  // PyScript's own small stores live in memory (see memory-indexeddb.js): set up before PyScript's
-  // core opens its store.
-  keepIndexedDBInMemory();
-  performance.mark("tidepool:start");
-  const { hooks } = await import("../pyscript/core.js");
-  // PyScript's one default worker hook (for async worker scripts, which this page has none of)
-  // would be turned into code with Function(), which the page's Content-Security-Policy forbids
-  // ('unsafe-eval'): it is dropped before PyScript handles the engine's tag (after fetching
-  // pyscript.toml), so the worker is started without it.
-  hooks.worker.onBeforeRunAsync.clear();
-  const worker = await engineWorker(deadline);
-  listen(worker);
+  // What stops the start: the worker's news of a failed download, an error in the worker, or
+  // PyScript's own fetch of the engine's script failing on this page (a rejection nobody handles).
+  let failed;
+  const failure = new Promise((_, reject) => { failed = reject; });
+  failure.catch(() => {});  // news of a failure after the start changes nothing
+  const rejected = ({ reason }) => reason instanceof TypeError && failed(reason);
+  addEventListener("unhandledrejection", rejected);
   const late = new Promise((_, reject) => setTimeout(
     () => reject(new Error("the game engine did not start in time")), Math.max(0, deadline - performance.now())));
-  await Promise.race([worker.ready, late]);
-  performance.mark("tidepool:ready");
-  xworker = worker;
+  try {
+    // PyScript's own small stores live in memory (see memory-indexeddb.js): set up before
+    // PyScript's core opens its store.
+    keepIndexedDBInMemory();
+    performance.mark("tidepool:start");
+    const { hooks } = await import("../pyscript/core.js");
+    // PyScript's one default worker hook (for async worker scripts, which this page has none of)
+    // would be turned into code with Function(), which the page's Content-Security-Policy forbids
+    // ('unsafe-eval'): it is dropped before PyScript handles the engine's tag (after fetching
+    // pyscript.toml), so the worker is started without it.
+    hooks.worker.onBeforeRunAsync.clear();
+    const worker = await Promise.race([engineWorker(deadline, failure), failure]);
+    listen(worker, failed);
+    worker.addEventListener("error", (event) => failed(new Error(event.message || "the game engine's worker failed")));
+    await Promise.race([worker.ready, failure, late]);
+    performance.mark("tidepool:ready");
+    xworker = worker;
+  } finally {
+    removeEventListener("unhandledrejection", rejected);
+  }
 }
 
 // When the engine starts loading: at once for a link that starts a game (the player waits for its
@@ -116,11 +134,18 @@ export const ready = begun.then(start).then(() => setEngineState("ready"), (err)
 setEngineState("loading");
 ready.catch(() => {});  // callers that care await it; an unhandled rejection would only add noise
 
-/** Run a facade command in the engine: resolves to the reply object, rejects with EngineError. */
+/** Run a facade command in the engine: resolves to the reply object, rejects with EngineError.
+ * Each answered call is a User Timing measure "tidepool:call:<command>" (detail: the reply's `done`,
+ * which says whether a bot_step finished its move), for the bench; only the latest of each command
+ * stays in the timeline, a PerformanceObserver sees them all. */
 export async function call(command, payload = {}) {
   startEngine();
   await ready;
+  const sent = performance.now();
   const reply = JSON.parse(await xworker.sync.call(command, JSON.stringify(payload)));
+  const name = `tidepool:call:${command}`;
+  performance.clearMeasures(name);
+  performance.measure(name, { start: sent, detail: { done: reply.done ?? null } });
   if (!reply.ok) {
     if (reply.detail) console.warn(reply.detail);
     throw new EngineError(reply.error);

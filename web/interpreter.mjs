@@ -18,6 +18,7 @@
 // PyScript's worker:
 //   {tidepool: {progress: {done, total}}}   bytes of the large downloads so far
 //   {tidepool: {boot: "snapshot"|"fresh"}}  how the runtime started
+//   {tidepool: {failed: message}}           the runtime could not start (a download failed)
 //   {tidepool: {mark: name, at}}            a step of the start (epoch ms): "tidepool:worker" (this
 //                                           module runs in PyScript's worker), "tidepool:runtime"
 //                                           (Pyodide restored or started), "tidepool:packages"
@@ -75,10 +76,30 @@ function report(force = false) {
   const sum = (map) => [...map.values()].reduce((a, b) => a + b, 0);
   postMessage({ tidepool: { progress: { done: sum(done), total: sum(sizes) } } });
 }
+// Pyodide waits forever on a runtime file it could not download (it only warns that the wasm did
+// not instantiate): such a failure is told to the page at once.
+const RUNTIME_FILES = [".wasm", ".zip"];
+function failed(url, reason) {
+  if (url.startsWith(indexURL) && RUNTIME_FILES.some((end) => url.split("?")[0].endsWith(end))) {
+    postMessage({ tidepool: { failed: `${url}: ${reason}` } });
+  }
+}
+// What PyScript's worker cannot recover from while it starts (its script could not be fetched)
+// ends in a rejection nobody handles: the page is told as well (it ignores this once started).
+addEventListener("unhandledrejection", ({ reason }) => {
+  postMessage({ tidepool: { failed: String(reason?.message ?? reason) } });
+});
 self.fetch = async (input, init) => {
   if (isRelative(input)) input = new URL(input, relativeTo).href;
-  const response = await plainFetch(input, init);
   const url = typeof input === "string" ? input : input.url ?? String(input);
+  let response;
+  try {
+    response = await plainFetch(input, init);
+  } catch (err) {
+    failed(url, err?.message ?? err);
+    throw err;
+  }
+  if (!response.ok) failed(url, `HTTP ${response.status}`);
   if (!LARGE.some((end) => url.split("?")[0].endsWith(end)) || !response.body) return response;
   sizes.set(url, Number(response.headers.get("content-length")) || 0);
   done.set(url, 0);
@@ -206,7 +227,13 @@ export async function loadPyodide(options) {
   const settings = { ...options, indexURL };
   let pyodide = await restore(settings);
   const boot = pyodide ? "snapshot" : "fresh";
-  pyodide ??= await startPyodide(settings);
+  try {
+    pyodide ??= await startPyodide(settings);
+  } catch (err) {
+    // The runtime cannot be had (a download failed): PyScript would wait on, so the page is told.
+    postMessage({ tidepool: { failed: String(err?.message ?? err) } });
+    throw err;
+  }
   // PyScript loads micropip with Pyodide's default messages, "Loading micropip" on the console.
   const loadPackage = pyodide.loadPackage.bind(pyodide);
   pyodide.loadPackage = (names, more) => loadPackage(names, { messageCallback() {}, ...more });

@@ -169,7 +169,13 @@ export async function refresh() {
     }
     app.handoverTo = needed ? cur : null;
   }
-  await loadTable(s.view.game);  // the game's table module, the first time it is drawn
+  try {
+    await loadTable(s.view.game);  // the game's table module, the first time it is drawn
+  } catch (err) {
+    console.warn(err.message);  // the file and the browser's reason, for whoever runs the site
+    if (gen === app.gen) fail(t("error.table_load", { game: t(`game.${s.view.game}`) }));
+    return;
+  }
   if (gen !== app.gen) return;
   app.state = s;
   autosave();

@@ -4,8 +4,9 @@ how far the engine is from CPython, and the longest task that blocked the page w
 Run through `python3 build.py bench` (it builds first and runs this with .venv's Python).
 
 For each game a two-player table of `hard` bots plays at full speed (`speed=0`) in headless
-Chromium. Every `bot_step` call to the engine's worker is timed from the page (a call is a move:
-the bot thinks to the end in the worker, off the page's thread). Long tasks (over 50 ms) on the
+Chromium. Every `bot_step` call to the engine's worker is timed from the page (web/engine.js's
+User Timing measure of each call: a call is a move, or a slice of one, thought in the worker, off
+the page's thread). Long tasks (over 50 ms) on the
 page from the first bot move on are taken from the browser's Long Tasks API ("longest task 0"
 means none). The engine-speed ratio times the same random playouts (the facade's `playout_speed`
 command) in Pyodide and in this CPython.
@@ -35,30 +36,15 @@ new PerformanceObserver((list) => {  // only tasks while bots play, not the runt
     if (e.startTime >= window.__firstBot) window.__longest = Math.max(window.__longest, e.duration);
   }
 }).observe({ type: "longtask", buffered: true });
-// Time each bot_step call from the page to the engine's worker and back (one call is one move:
-// the bot thinks to the end in the worker).
-const PageWorker = window.Worker;
-window.Worker = function (url, options) {
-  const worker = new PageWorker(url, options);
-  const sent = new Map();
-  const post = worker.postMessage.bind(worker);
-  worker.postMessage = (message) => {
-    if (Array.isArray(message) && message[1] === "bot_step") {
-      const now = performance.now();
-      window.__firstBot = Math.min(window.__firstBot, now);
-      sent.set(message[0], now);
-    }
-    post(message);
-  };
-  worker.addEventListener("message", ({ data }) => {
-    if (data.id != null && sent.has(data.id)) {
-      window.__slices.push([performance.now() - sent.get(data.id), JSON.parse(data.reply).done]);
-      sent.delete(data.id);
-    }
-  });
-  return worker;
-};
-window.Worker.prototype = PageWorker.prototype;
+// Each bot_step call from the page to the engine's worker and back, as web/engine.js measures it
+// (one call is one move, or a slice of one until its reply says done).
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (e.name !== "tidepool:call:bot_step") continue;
+    window.__firstBot = Math.min(window.__firstBot, e.startTime);
+    window.__slices.push([e.duration, e.detail.done]);
+  }
+}).observe({ type: "measure", buffered: true });
 """
 
 def moves_from(slices: list) -> list[float]:

@@ -106,3 +106,32 @@ def test_language_switches_live_at_the_table(page, base_url, open_app):
     page.wait_for_function("document.querySelector('#log li') && !/Round 1 begins/.test(document.querySelector('#log').innerText)")
     assert page.evaluate("window.tidepool.call('state').then((r) => r.steps)") == before
     assert "Rodada" in page.locator("#log").inner_text() or "rodada" in page.locator("#log").inner_text()
+
+
+# A file the page cannot load (blocked, gone from the host): which one, and the sentence it gets.
+BLOCKED = {
+    "web/tables/go_fish.js": ("game=go_fish&players=3&seats=human,bot:easy,bot:easy", "error.table_load"),
+    "pyodide/pyodide.asm.wasm": ("game=snorkeling", "error.engine_load"),
+    "pygame_core-0.1.0-py3-none-any.whl": ("game=enemy_anemone", "error.engine_load"),
+    "web/engine.py": ("game=snorkeling", "error.engine_load"),
+}
+
+
+@pytest.mark.allow_console_errors  # the blocked request itself, and the reason the page logs
+@pytest.mark.parametrize("blocked", list(BLOCKED))
+@pytest.mark.parametrize("lang", ["en"] + LANGS)
+def test_a_file_that_cannot_load_is_said_in_your_language(page, base_url, lang, blocked):
+    """A table module, the runtime, the engine wheel or the engine's script that cannot be
+    downloaded: within 10 s the page says so in the player's language (no English detail), with a
+    Reload button, and <html data-state="error">, instead of a blank felt or an endless wait."""
+    query, key = BLOCKED[blocked]
+    own = catalog(lang)
+    page.route(f"{base_url}/{blocked}", lambda route: route.abort())
+    page.goto(f"{base_url}/index.html?lang={lang}&{query}")
+    page.wait_for_function("document.documentElement.dataset.state === 'error'", timeout=10_000)
+    expected = own[key].replace("{game}", own["game.go_fish"])
+    assert page.locator("#error-message").inner_text() == expected
+    assert page.locator("#error-reload").inner_text() == own["error.reload"]
+    assert page.locator("#error-reload").is_visible()
+    if lang != "en":
+        assert visible_english(page, english_sentences(lang)) == []
