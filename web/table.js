@@ -10,7 +10,7 @@ import { fitFelt } from "./tables/fit.js";
 import { measure, animate, clearFlights, reduced } from "./tables/motion.js";
 import { focusKey, focusIsOurs, placeFocus, roveHand, arrowFocus, trapDialogTab, trackInput } from "./tables/focus.js";
 import { lineChart } from "./chart.js";
-import { autosave, saveKey } from "./tools.js";
+import { autosave, saveKey, takeAddress } from "./tools.js";
 import { read, write, remove } from "./store.js";
 import { exitReplay } from "./replay.js";
 
@@ -108,6 +108,7 @@ export async function startGame(config, fromUrl = false) {
     app.config = { ...config };
     app.state = state;
     app.saveKey = null;
+    if (!fromUrl) takeAddress(state);
   } catch (err) {
     if (gen !== app.gen) return false;
     showStartMessage(fromUrl ? t("error.params", { message: err.message }) : err.message);

@@ -153,14 +153,30 @@ async function importFile(ev) {
 
 // ----- sharing --------------------------------------------------------------------------------
 
-export function shareLink() {
-  const s = app.state;
+/** The query that starts state `s`'s game again (game, players, seats, seed, options, the page's
+ * language): a URLSearchParams. */
+function gameQuery(s) {
   const query = new URLSearchParams({ game: s.view.game, players: s.view.players, seats: s.seats.join(","), seed: s.seed });
   const options = Object.entries(s.view.options).filter(([, v]) => v !== null)
     .map(([k, v]) => `${k}=${v === true ? 1 : v === false ? 0 : v}`).join(",");
   if (options) query.set("options", options);
   if (language() !== "en") query.set("lang", language());
-  return `${location.origin}${location.pathname}?${query}`;
+  return query;
+}
+
+export function shareLink() {
+  return `${location.origin}${location.pathname}?${gameQuery(app.state)}`;
+}
+
+/** A game started on a link's page (New game, Play again) takes its own address in place of the
+ * link's, so that a reload resumes it and the link, opened again, still leads to the link's own
+ * game (each keeps its save under its own address). The page's `embed` and `speed` stay. */
+export function takeAddress(s) {
+  const here = new URLSearchParams(location.search);
+  if (!here.has("game")) return;
+  const query = gameQuery(s);
+  for (const key of ["embed", "speed"]) if (here.has(key)) query.set(key, here.get(key));
+  history.replaceState(history.state, "", `${location.pathname}?${query}`);
 }
 
 function share() {

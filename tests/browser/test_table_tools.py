@@ -395,3 +395,37 @@ def test_the_side_panel_opens_on_the_latest_moves(page, base_url, open_app):
     log = page.locator("#log")
     assert log.evaluate("l => l.scrollHeight > l.clientHeight + 100")  # it has somewhere to scroll
     assert log.evaluate("l => l.scrollTop + l.clientHeight >= l.scrollHeight - 4")
+
+
+@pytest.mark.parametrize("embed", [False, True])
+def test_a_new_game_on_a_links_page_takes_its_own_address(page, base_url, open_app, embed):
+    """A link's table, then a new game of another kind from the menu: the address becomes the new
+    game's own (its game, seats and seed; the link's embed and speed kept), a reload resumes the
+    new game, and the link opened again resumes the link's own game, where it was left."""
+    link = "game=go_fish&players=2&seats=human,bot:random&seed=3&speed=0" + ("&embed=1" if embed else "")
+    open_app(page, base_url, link)
+    wait_for_my_turn_or_end(page)
+    make_a_move(page)
+    wait_for_my_turn_or_end(page)
+    left_at = engine(page, "state")["log_size"]
+    page.locator("#menu-button").click()
+    page.locator("#start-form input[name=game][value=snorkeling]").check()
+    page.locator("#start-button").click()
+    page.locator('#leave-dialog button[value="leave"]').click()
+    wait_for_attr(page, "state", "playing")
+    new = engine(page, "state")
+    assert new["view"]["game"] == "snorkeling"
+    query = parse_qs(urlsplit(page.url).query)
+    assert query["game"] == ["snorkeling"] and query["seed"] == [str(new["seed"])]
+    assert query["seats"] == [",".join(new["seats"])] and query["speed"] == ["0"]
+    assert query.get("embed") == (["1"] if embed else None)
+
+    page.reload()
+    wait_for_attr(page, "state", "playing")
+    again = engine(page, "state")
+    assert (again["view"]["game"], again["seed"]) == ("snorkeling", new["seed"])
+
+    open_app(page, base_url, link)
+    wait_for_attr(page, "state", "playing")
+    linked = engine(page, "state")
+    assert (linked["view"]["game"], linked["seed"], linked["log_size"]) == ("go_fish", 3, left_at)
