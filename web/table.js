@@ -403,7 +403,11 @@ export function logItems(entries, start) {
 function appendLog(entries, start) {
   const log = $("#log");
   log.append(...logItems(entries, start));
-  if (entries.length) log.scrollTop = log.scrollHeight;
+  if (!entries.length) return;
+  log.scrollTop = log.scrollHeight;
+  // Again once the draw that appended them is done: the scores above the log, drawn after it (a
+  // reload draws them all at once), can make its box smaller.
+  requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
 }
 
 function renderMoves(s) {

@@ -429,3 +429,26 @@ def test_a_new_game_on_a_links_page_takes_its_own_address(page, base_url, open_a
     wait_for_attr(page, "state", "playing")
     linked = engine(page, "state")
     assert (linked["view"]["game"], linked["seed"], linked["log_size"]) == ("go_fish", 3, left_at)
+
+
+def test_the_log_shows_its_newest_entry_after_a_reload_and_a_language_switch(page, base_url, open_app):
+    """At a laptop's size the log beside the table ends on the newest move after a reload (the
+    scores above it, drawn after the log, made its box smaller: it stopped 112 px short) and
+    after a switch of language."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, base_url, "game=go_fish&players=4&seats=human,bot:random,bot:random,bot:random&seed=2&speed=0")
+    for _ in range(6):
+        wait_for_my_turn_or_end(page)
+        make_a_move(page)
+    wait_for_my_turn_or_end(page)
+    log = page.locator("#log")
+    at_end = "l => l.scrollTop + l.clientHeight >= l.scrollHeight - 2"
+    page.reload()
+    wait_for_attr(page, "state", "playing")
+    assert log.evaluate("l => l.scrollHeight > l.clientHeight + 100")  # it has somewhere to scroll
+    page.wait_for_timeout(300)  # a frame or two after the draw
+    assert log.evaluate(at_end)
+    page.select_option("#table-lang", "de")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    page.wait_for_timeout(300)
+    assert log.evaluate(at_end)
