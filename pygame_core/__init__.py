@@ -12,6 +12,7 @@ from .engine import Game, shown
 from .errors import IllegalAction, InvalidDeck, InvalidOption, InvalidSave, MalformedAction
 from .games import REGISTRY
 from .saves import load_game
+from .bots import Advice, Rating, advise
 
 __version__ = "0.1.0"
 
@@ -33,5 +34,5 @@ def new_game(name: str, players: int, seed: int | None = None, options: dict | N
     return cls(players, seed=seed, options=options, deck=deck)
 
 
-__all__ = ["GAMES", "Game", "IllegalAction", "InvalidDeck", "InvalidOption", "InvalidSave",
-           "MalformedAction", "load_game", "new_game"]
+__all__ = ["GAMES", "Advice", "Game", "IllegalAction", "InvalidDeck", "InvalidOption", "InvalidSave",
+           "MalformedAction", "Rating", "advise", "load_game", "new_game"]

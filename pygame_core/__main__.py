@@ -1,9 +1,12 @@
-"""Command line: ``python -m pygame_core tournament GAME --players N --seats hard,medium ...``.
+"""Command line: ``python -m pygame_core tournament GAME --players N --seats hard,medium ...`` and
+``python -m pygame_core advise SAVE``.
 
-Runs bot tournaments and prints each level's win rate with a 95% Wilson interval and its time per
-move. Games are played in rotations: every deal (game seed) is played once per rotation of the
+``tournament`` runs bot tournaments and prints each level's win rate with a 95% Wilson interval
+and its time per move. Games are played in rotations: every deal (game seed) is played once per rotation of the
 seat list, so each entry sits in every position on the same cards and position and deal luck
-cancel out. Standard library only.
+cancel out. ``advise`` reads a saved game (the page's *Save file*, or ``Game.to_json()``) and
+prints the coach's rating of each legal move of the seat to move (:func:`pygame_core.advise`).
+Standard library only.
 
 Every bad argument ends the program with argparse's usage line, a one-line message and exit
 status 2; numbers follow the engine's whole-number rule (:func:`~pygame_core.engine.whole_number`).
@@ -18,8 +21,9 @@ import sys
 import time
 from collections import defaultdict
 
-from . import GAMES, new_game
-from .bots import LEVELS, make_bot
+from . import GAMES, InvalidSave, new_game
+from .bots import LEVELS, advise, make_bot
+from .describe import describe_action
 from .engine import MAX_SEED, whole_number
 from .bots.ismcts import BROWSER_SPEED, TIME_CAP_MS
 from .games import REGISTRY
@@ -200,6 +204,52 @@ def report(args, seats: list[str], players: int, options: dict, results: list[di
           "times: decisions with a choice (more than one legal action), wall clock and CPU")
 
 
+def read_save(path: str):
+    """The game in the file at ``path``: the page's table save or ``Game.to_json()`` text. Raises
+    ``ValueError`` (:class:`~pygame_core.InvalidSave`, ``OSError`` as one) naming the problem."""
+    from .facade import _table_save
+    from .saves import load_game
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        return _table_save(text)[0]
+    except InvalidSave as exc:
+        if exc.why != "not_save":
+            raise ValueError(f"{path}: {exc}") from None
+    try:
+        return load_game(text)
+    except InvalidSave as exc:
+        raise ValueError(f"{path}: {exc}") from None
+
+
+def coach(args: argparse.Namespace) -> int:
+    """Print the coach's rating of every legal move of the seat to move in the saved game."""
+    game = args.game
+    advice = advise(game, None, args.iterations, args.time_ms, args.seed)
+    names = [f"Player {seat + 1}" for seat in range(game.players)]
+    print(f"{game.name}, {game.players} players, Player {advice.seat + 1} to move; "
+          f"each move played on {advice.ratings[0].samples} sampled "
+          f"world{'' if advice.ratings[0].samples == 1 else 's'} (seed {args.seed})")
+    print(f"{'chance':>7}  move")
+    for rating in advice.ratings:
+        label = describe_action(game.name, rating.action, names)
+        print(f"{rating.chance:>7.1%}  {label}  [{rating.action}]")
+    print("chance: the mean result of the move over worlds the seat cannot tell from this one "
+          "(a win 1, a shared win 1/k), play going on with the hard bot's search")
+    return 0
+
+
+def check_coach(args: argparse.Namespace) -> None:
+    """Read the save (``ValueError`` naming the problem); ``--time-ms 0`` means no cap."""
+    args.game = read_save(args.save)
+    args.time_ms = args.time_ms or None
+    if args.game.is_over:
+        raise ValueError(f"{args.save}: the game is over: there is no move to rate")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m pygame_core",
@@ -237,6 +287,22 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--progress", type=whole(0, MAX_GAMES), default=0, metavar="N",
                       help="print a progress line to stderr every N games (with --jobs 1)")
     tour.set_defaults(run=tournament, check=check, parser=tour)
+    coach_parser = sub.add_parser(
+        "advise", help="rate every legal move of the seat to move in a saved game",
+        usage="%(prog)s SAVE [--iterations N] [--time-ms MS] [--seed N]",
+        description="Rate every legal move of the seat to move in SAVE (the page's Save file, or "
+                    "Game.to_json() text) with its estimated chance to win, from that seat's view "
+                    "only, best first.")
+    coach_parser.add_argument("save", metavar="SAVE", help="the saved game's file")
+    coach_parser.add_argument("--iterations", type=whole(1, MAX_ITERATIONS), default=None,
+                              help="sampled worlds in all, rounded up to whole rounds of every move "
+                                   "(default: the hard bot's budget, at least 24 per move)")
+    coach_parser.add_argument("--time-ms", type=milliseconds, default=None, metavar="MS",
+                              help="stop sampling after the round in which MS ms ran out "
+                                   "(0 or default: none, the iterations alone: reproducible)")
+    coach_parser.add_argument("--seed", type=whole(0, MAX_SEED), default=0,
+                              help=f"the coach's seed, 0 to {MAX_SEED} (default 0)")
+    coach_parser.set_defaults(run=coach, check=check_coach, parser=coach_parser)
     return parser
 
 

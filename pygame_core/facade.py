@@ -16,9 +16,9 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from . import GAMES, InvalidOption, load_game, new_game
-from .bots import LEVELS, make_bot
-from .describe import (LANGUAGES, catalog, describe_reason, log_items, move_items, player_name,
-                       translated)
+from .bots import LEVELS, advise, make_bot
+from .describe import (LANGUAGES, catalog, describe_action, describe_reason, log_items, move_items,
+                       player_name, translated)
 from .engine import MAX_SEED, SAVE_FORMAT, Game, shown, whole_number
 from .errors import IllegalAction, InvalidSave
 from .games import REGISTRY
@@ -26,6 +26,8 @@ from .saves import MAX_SAVE_CHARS, cut_short, too_deep
 
 SAVE_KIND = "tidepool-table"
 MAX_SPEED_MS = 60_000
+COACH_TIME_MS = 1000.0  # the coach's thinking time in the page, at most (the hint's budget)
+MAX_COACH_ITERATIONS = 1_000_000  # a page's request for more is refused, not run for hours
 MAX_LOG = 10_000_000  # log entries in one answer: more than any game's history holds (the default)
 
 
@@ -364,6 +366,22 @@ def bot_step(budget_ms: float | None = None) -> dict:
             "bot_to_move": table.game.current_player in table.bots}
 
 
+def coach(iterations: int | None = None, time_ms: float | None = COACH_TIME_MS,
+          seed: int | None = 0) -> dict:
+    """The coach's advice for the seat to move (:func:`pygame_core.advise`, from that seat's
+    view only): ``{"ok", "seat", "best", "actions": [{"action", "label", "chance", "samples"},
+    …]}``, best first, labelled in the table's language. ``time_ms`` caps the thinking (default
+    :data:`COACH_TIME_MS`; ``None``: the iteration budget alone). ``ValueError`` when the game is
+    over or for a bad ``iterations`` or ``time_ms``."""
+    table = _require_table()
+    game = table.game
+    advice = advise(game, None, iterations, time_ms, seed)
+    names = table.names()
+    return {"ok": True, "seat": advice.seat, "best": advice.best,
+            "actions": [{"action": r.action, "label": describe_action(game.name, r.action, names, table.lang),
+                         "chance": r.chance, "samples": r.samples} for r in advice.ratings]}
+
+
 class Refused(ValueError):
     """A save the page refuses. The message is one sentence for players, in their language
     (catalog ``save.why.<why>``); ``detail`` is the engine's own message naming the problem."""
@@ -474,6 +492,10 @@ COMMANDS = {
     "act": lambda p: act(_field(p, "action", None, "a string")),
     "explain": lambda p: explain(_field(p, "action", None, "a string")),
     "bot_step": lambda p: bot_step(_field(p, "budget_ms", None, "a number", null=True)),
+    "advise": lambda p: coach(
+        None if p.get("iterations") is None else whole_number("iterations", p["iterations"], 1, MAX_COACH_ITERATIONS),
+        _field(p, "time_ms", COACH_TIME_MS, "a number", null=True),
+        whole_number("seed", p.get("seed", 0))),
     "playout_speed": lambda p: playout_speed(_field(p, "game", None, "a string"),
                                              min(10.0, _field(p, "seconds", 2, "a number"))),
     "save": lambda p: {"ok": True, "text": _require_table().save_text()},

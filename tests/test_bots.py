@@ -543,3 +543,117 @@ def test_go_fish_medium_asks_by_hand_size_odds_and_leaves_nobody_out():
     picks = {go_fish_bots.decide(0, hand, sizes, False, None, memory, random.Random(k))
              for k in range(200)}
     assert picks == {"ask 2 K", "ask 3 K"}
+
+
+# ----- the coach (pc.advise) -------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("name", pc.GAMES)
+def test_advice_rates_every_legal_action_from_the_seats_view_only(name, players):
+    """GEN-7: the coach rates each legal action of the seat to move on the same number of sampled
+    worlds (whole rounds), best first; the same seed gives the same advice; a game that differs
+    only in cards hidden from the seat gets the same advice; the game itself is not changed."""
+    for i, game in enumerate(positions(name, players, count=3)):
+        seat = game.current_player
+        legal = game.legal_actions()
+        before = snapshot(game)
+        advice = pc.advise(game, iterations=2 * len(legal) + 1, seed=i)
+        assert snapshot(game) == before
+        assert advice.seat == seat and sorted(r.action for r in advice.ratings) == sorted(legal)
+        assert {r.samples for r in advice.ratings} == {3}  # rounded up to whole rounds
+        assert all(0.0 <= r.chance <= 1.0 for r in advice.ratings)
+        chances = [r.chance for r in advice.ratings]
+        assert chances == sorted(chances, reverse=True) and advice.best == advice.ratings[0].action
+        assert pc.advise(game, iterations=3 * len(legal), seed=i) == advice
+        assert pc.advise(twin(game, seat), iterations=3 * len(legal), seed=i) == advice
+
+
+def test_advice_by_default_samples_each_action_at_least_24_times():
+    game = pc.new_game("go_fish", players=2, seed=3)
+    advice = pc.advise(game)
+    legal = len(game.legal_actions())
+    rounds = -(-max(go_fish_bots.ITERATIONS[2], ismcts.SAMPLES_PER_ACTION * legal) // legal)
+    assert {r.samples for r in advice.ratings} == {rounds} and rounds >= 24
+
+
+def test_advice_under_a_time_cap_still_rates_every_action_on_whole_rounds():
+    game = pc.new_game("snorkeling", players=3, seed=2)
+    advice = pc.advise(game, iterations=10**6, time_ms=1)
+    samples = {r.samples for r in advice.ratings}
+    assert len(samples) == 1 and 1 <= samples.pop() < 10**6 // len(game.legal_actions())
+
+
+def test_adviser_thinks_in_slices_to_the_same_advice():
+    game = pc.new_game("enemy_anemone", players=3, seed=5)
+    adviser = ismcts.Adviser(game, iterations=60, seed=2)
+    slices = 0
+    while (advice := adviser.step(0.01)) is None:
+        slices += 1
+    assert slices > 1 and advice == pc.advise(game, iterations=60, seed=2)
+    assert adviser.step(0.01) is advice
+
+
+def test_advice_refuses_what_it_cannot_rate():
+    game = pc.new_game("go_fish", players=3, seed=4)
+    other = (game.current_player + 1) % 3
+    with pytest.raises(ValueError, match=f"not seat {other}'s turn"):
+        pc.advise(game, seat=other)
+    for bad in (0, -3, 2.5, "40", True):
+        with pytest.raises(ValueError, match="iterations must be a whole number >= 1"):
+            pc.advise(game, iterations=bad)
+    for bad in (0, -1, "5", False):
+        with pytest.raises(ValueError, match="time_ms must be a number > 0 or None"):
+            pc.advise(game, time_ms=bad)
+    over = position("go_fish", 2, 1, 10_000)
+    assert over.is_over
+    with pytest.raises(ValueError, match="the game is over: there is no move to rate"):
+        pc.advise(over)
+
+
+def test_the_coachs_examples_run():
+    import doctest
+    assert doctest.testmod(ismcts).failed == 0
+
+
+def test_cli_advise_prints_the_ratings_of_a_saved_game(tmp_path, capsys):
+    """``python -m pygame_core advise SAVE`` reads the page's save file or Game.to_json() text and
+    prints every legal move with its chance, best first, as pc.advise rates them."""
+    from pygame_core import __main__ as cli
+    from pygame_core import facade
+    game = pc.new_game("snorkeling", players=3, seed=4)
+    plain = tmp_path / "game.json"
+    plain.write_text(game.to_json(), encoding="utf-8")
+    assert cli.main(["advise", str(plain), "--iterations", "20", "--seed", "5"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    advice = pc.advise(game, iterations=20, seed=5)
+    assert out[0].startswith("snorkeling, 3 players, Player 1 to move; each move played on 10 sampled worlds")
+    rows = out[2:2 + len(advice.ratings)]
+    assert [row.rsplit("[", 1)[1].rstrip("]") for row in rows] == [r.action for r in advice.ratings]
+    assert rows[0].split()[0] == f"{advice.ratings[0].chance:.1%}"
+    facade.call("start", json.dumps({"game": "go_fish", "players": 2, "seats": ["human", "bot:easy"],
+                                     "seed": 2, "options": {"first_player": 0}}))
+    table = tmp_path / "table.json"
+    table.write_text(json.loads(facade.call("save", "{}"))["text"], encoding="utf-8")
+    assert cli.main(["advise", str(table), "--iterations", "6", "--time-ms", "0"]) == 0
+    assert "go_fish, 2 players, Player 1 to move" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args,message", [
+    (["advise"], "the following arguments are required: SAVE"),
+    (["advise", "{missing}"], "cannot read {missing}: No such file or directory"),
+    (["advise", "{cut}"], "{cut}: the save is cut short"),
+    (["advise", "{over}"], "{over}: the game is over: there is no move to rate"),
+    (["advise", "{cut}", "--iterations", "0"], "argument --iterations"),
+    (["advise", "{cut}", "--seed", "-1"], "argument --seed"),
+])
+def test_cli_advise_refuses_bad_input_with_one_usage_line(tmp_path, capsys, args, message):
+    from pygame_core import __main__ as cli
+    paths = {"missing": tmp_path / "nope.json", "cut": tmp_path / "cut.json", "over": tmp_path / "over.json"}
+    paths["cut"].write_text('{"kind": "tidepool-table", "game": ', encoding="utf-8")
+    paths["over"].write_text(position("go_fish", 2, 1, 10_000).to_json(), encoding="utf-8")
+    args = [a.format(**paths) for a in args]
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(args)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("usage: python -m pygame_core advise SAVE") and message.format(**paths) in err[-1]

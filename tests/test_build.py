@@ -140,7 +140,7 @@ def test_the_site_vendors_pyscript_micropip_and_names_its_snapshot(site_files):
     facts = json.loads(re.search(r"^const BUILD = (\{.*\});$", module, re.M).group(1))
     assert facts == {"runtime": build.PYODIDE.spec.split("@")[1], "wheel": WHEEL,
                      "sha256": build.file_digest(site / WHEEL, "sha256").hex(),
-                     "micropip": build.MICROPIP.filename}
+                     "micropip": build.MICROPIP.filename, "pathMtime": build.PATH_MTIME}
     assert (site / "pyscript.toml").read_text() == (build.ROOT / "pyscript.toml").read_text()
 
 

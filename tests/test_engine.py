@@ -558,3 +558,25 @@ def test_table_state_says_when_a_bot_has_only_one_move():
                           "options": {"first_player": 0}})
     assert not human["bot_to_move"] and not human["bot_forced"]  # seed 12: your only move is a pass
     assert [m["action"] for m in human["moves"]] == ["pass"]
+
+
+def test_facade_advise_rates_the_moves_of_the_seat_to_move_in_the_tables_language():
+    """The coach through the facade (GEN-7: from the seat's view): every legal move, best first,
+    labelled as the table labels its moves; refused once the game is over."""
+    facade.call("start", json.dumps({"game": "go_fish", "players": 2, "seats": ["human", "bot:easy"],
+                                     "seed": 3, "options": {"first_player": 0}, "lang": "de"}))
+    state = json.loads(facade.call("state", "{}"))
+    reply = json.loads(facade.call("advise", json.dumps({"iterations": 60, "time_ms": None})))
+    assert reply["ok"] and reply["seat"] == 0 and reply["best"] == reply["actions"][0]["action"]
+    assert sorted((a["action"], a["label"]) for a in reply["actions"]) == sorted(
+        (m["action"], m["label"]) for m in state["moves"])
+    assert all(a["samples"] == 10 for a in reply["actions"])  # 60 iterations, 6 asks
+    assert reply["actions"][0]["label"].endswith(" bitten")  # "Bot 2 (leicht) um Damen bitten"
+    game = pc.new_game("go_fish", players=2, seed=3, options={"first_player": 0})
+    expected = pc.advise(game, iterations=60)
+    assert [(a["action"], a["chance"]) for a in reply["actions"]] == [(r.action, r.chance) for r in expected.ratings]
+    while not state["view"]["is_over"]:
+        move = state["moves"][0]["action"] if state["moves"] else None
+        facade.call("act" if move else "bot_step", json.dumps({"action": move} if move else {}))
+        state = json.loads(facade.call("state", "{}"))
+    assert json.loads(facade.call("advise", "{}")) == {"ok": False, "error": "the game is over: there is no move to rate"}

@@ -277,6 +277,11 @@ def test_clone_shares_no_history_entry():
     ("undo", '{"seat": "0"}', "seat: expected a whole number from 0 to 2, got '0'"),
     ("bot_step", '{"budget_ms": "40"}', "budget_ms: expected a number from 0 up or null, got '40'"),
     ("bot_step", '{"budget_ms": NaN}', "budget_ms: expected a number from 0 up or null, got nan"),
+    ("advise", '{"iterations": 0}', "iterations: expected a whole number from 1 to 1000000, got 0"),
+    ("advise", '{"iterations": 1000001}', "iterations: expected a whole number from 1 to 1000000, got 1000001"),
+    ("advise", '{"time_ms": "1"}', "time_ms: expected a number from 0 up or null, got '1'"),
+    ("advise", '{"time_ms": 0}', "time_ms must be a number > 0 or None, got 0"),
+    ("advise", '{"seed": -2}', "seed: expected a whole number from 0 to 9007199254740991, got -2"),
     ("load", '{"text": {"kind": "tidepool-table"}}', "text: expected a string, got {'kind': 'tidepool-table'}"),
     ("parse_query", '{"query": 5}', "query: expected a string, got 5"),
     ("info", '{"lang": null}', "lang: expected a string, got None"),
@@ -284,8 +289,8 @@ def test_clone_shares_no_history_entry():
     ("start", '{"game": "snorkeling", "players": "3"}',
      "players (snorkeling): expected a whole number from 2 to 6, got '3'"),
     ("start", '{"game": "snorkeling", "options": []}', "options must be a dict of option names to values, got []"),
-    ([1], "{}", "unknown command [1]; known: act, bot_step, explain, info, load, parse_query, playout_speed, "
-                "replay, save, start, state, undo"),
+    ([1], "{}", "unknown command [1]; known: act, advise, bot_step, explain, info, load, parse_query, "
+                "playout_speed, replay, save, start, state, undo"),
 ])
 def test_facade_names_the_problem_of_a_malformed_command(command, payload, message):
     facade.call("start", json.dumps({"game": "snorkeling", "players": 3, "seed": 1,

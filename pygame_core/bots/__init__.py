@@ -17,13 +17,16 @@ What a bot may read (GEN-7): ``game.view(seat)``, the public ``game.history`` an
 re-deals every card hidden from ``seat`` consistently with what ``seat`` may know, so no bot ever
 reads another hand, the stock order, a face-down discard or the game's RNG. Each bot draws only on
 its own seeded RNG: the same seed and the same positions give the same moves.
+
+The coach, :func:`advise` (:mod:`.ismcts`), reads the same and no more: it rates every legal action
+of the seat to move with the hard bot's determinized search.
 """
 
 from __future__ import annotations
 
 from .base import Bot, Decided, Thinker
 from .heuristic import EasyBot, MediumBot
-from .ismcts import HardBot
+from .ismcts import Advice, Adviser, HardBot, Rating, advise
 from .random_bot import RandomBot
 
 BOTS = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
@@ -42,5 +45,5 @@ def make_bot(level: str, seed: int | None = None, **settings) -> Bot:
     return cls(seed, **settings)
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "Decided", "EasyBot", "HardBot", "MediumBot", "RandomBot",
-           "Thinker", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Advice", "Adviser", "Bot", "Decided", "EasyBot", "HardBot", "MediumBot",
+           "RandomBot", "Rating", "Thinker", "advise", "make_bot"]

@@ -57,6 +57,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 from statistics import NormalDist
 
 from ..engine import Game
@@ -107,12 +108,14 @@ def _rollout_factory(hooks, game: Game):
 class SearchThinker:
     """One decision of the hard bot, thought out in slices: ``step(budget_ms)`` runs iterations
     for about ``budget_ms`` and returns the action once the iteration budget (or the time cap) is
-    used up, else ``None``; ``choose()`` runs to the end."""
+    used up, else ``None``; ``choose()`` runs to the end. ``actions`` (default: the game's
+    ``candidates`` of the legal actions, else all of them) are the moves searched at the root."""
 
     def __init__(self, game: Game, seat: int, rng: random.Random, iterations: int,
                  time_ms: float | None, exploration: float = EXPLORATION,
                  paired: bool = False, confidence: float = 1.0,
-                 model_opponents: bool = True, clock=time.perf_counter) -> None:
+                 model_opponents: bool = True, clock=time.perf_counter,
+                 actions: list[str] | None = None) -> None:
         self.position = game.clone()  # frozen: only ever passed to determinize()
         self.clock = clock
         self.confidence = confidence
@@ -127,7 +130,10 @@ class SearchThinker:
         candidates = getattr(self.hooks, "candidates", None)
         self.prune = candidates
         legal = game.legal_actions()
-        self.root_actions = candidates(game, legal) if candidates else legal
+        if actions is not None:  # the coach rates every legal action, not just the candidates
+            self.root_actions = list(actions)
+        else:
+            self.root_actions = candidates(game, legal) if candidates else legal
         self.start_round = game.round
         self.make_policy = _rollout_factory(self.hooks, game)
         self.cutoff = self.hooks.cutoff
@@ -367,3 +373,116 @@ class HardBot(Bot):
                  else getattr(HOOKS[game.name], "MODEL_OPPONENTS", True))
         return SearchThinker(game, seat, rng, iterations, self.time_ms, self.exploration, paired,
                              confidence, model, self.clock)
+
+
+# ----- the coach -----------------------------------------------------------------------------
+
+SAMPLES_PER_ACTION = 24  # the least number of sampled worlds behind each rated action by default
+
+
+@dataclass(frozen=True)
+class Rating:
+    """One legal action as the coach rates it: ``chance`` (a float in [0, 1]) is the mean reward
+    the seat got after playing ``action`` on ``samples`` sampled worlds (the game's evaluation:
+    its win share, ties shared, where the game ended, else the game's estimate of it where a
+    rollout was cut off)."""
+
+    action: str
+    chance: float
+    samples: int
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's answer for ``seat``: ``ratings`` holds every legal action, best first (equal
+    chances keep the order of ``legal_actions()``), and ``best`` is the first one's action."""
+
+    seat: int
+    best: str
+    ratings: tuple[Rating, ...]
+
+
+class Adviser:
+    """Rates every legal action of ``seat`` (default: the seat to move) from that seat's view only,
+    in slices: ``step(budget_ms)`` samples for about ``budget_ms`` and returns the
+    :class:`Advice` once done, else ``None``; :meth:`advise` runs to the end.
+
+    Each round of samples draws one world the seat cannot tell from the real one
+    (``game.determinize``, as the hard bot does) and plays every legal action on it in turn with
+    the same dice (common random numbers, the hard bot's paired mode), the game going on with the
+    hard bot's search and rollout policy. ``iterations`` (default: the hard bot's budget for this
+    game and player count, and at least :data:`SAMPLES_PER_ACTION` per action) is rounded up to
+    whole rounds; ``time_ms`` (default ``None``: no cap) stops sampling after the round in which
+    it ran out (at least one round). The same ``seed`` and iteration budget give the same advice.
+    Raises ``ValueError`` when the game is over or it is not ``seat``'s turn, or for an
+    ``iterations`` that is not a whole number >= 1 or a ``time_ms`` that is not > 0."""
+
+    def __init__(self, game: Game, seat: int | None = None, iterations: int | None = None,
+                 time_ms: float | None = None, seed: int | None = 0) -> None:
+        if game.current_player is None:
+            raise ValueError("the game is over: there is no move to rate")
+        seat = game.current_player if seat is None else seat
+        check_turn(game, seat)
+        legal = game.legal_actions()
+        hooks = HOOKS[game.name]
+        if iterations is None:
+            iterations = max(hooks.ITERATIONS[game.players], SAMPLES_PER_ACTION * len(legal))
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise ValueError(f"iterations must be a whole number >= 1, got {iterations!r}")
+        if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
+                                    or not time_ms > 0):
+            raise ValueError(f"time_ms must be a number > 0 or None, got {time_ms!r}")
+        rounds = -(-iterations // len(legal))
+        self.seat = seat
+        self.cap = None if time_ms is None else time_ms / 1000.0
+        self.thought = 0.0
+        self.advice: Advice | None = None
+        self.search = SearchThinker(
+            game, seat, random.Random(seed), rounds * len(legal), None, paired=True,
+            model_opponents=getattr(hooks, "MODEL_OPPONENTS", True), actions=legal)
+
+    def step(self, budget_ms: float) -> Advice | None:
+        """Sample for about ``budget_ms`` (at least one action's world); the advice once done."""
+        if self.advice is not None:
+            return self.advice
+        search = self.search
+        per_round = len(search.root_actions)
+        began = time.perf_counter()
+        until = began + budget_ms / 1000.0
+        while search.done < search.iterations:
+            search._iterate()
+            search.done += 1
+            if time.perf_counter() >= until:
+                break
+        self.thought += time.perf_counter() - began
+        whole = search.done % per_round == 0
+        if search.done >= search.iterations or (
+                whole and self.cap is not None and self.thought >= self.cap):
+            ratings = [Rating(a, sum(r) / len(r), len(r)) for a, r in search.samples.items()]
+            ratings.sort(key=lambda rating: -rating.chance)  # stable: ties keep the legal order
+            self.advice = Advice(self.seat, ratings[0].action, tuple(ratings))
+        return self.advice
+
+    def advise(self) -> Advice:
+        """Sample to the end (the iteration budget, or the time cap) and return the advice."""
+        while True:
+            advice = self.step(1000.0)
+            if advice is not None:
+                return advice
+
+
+def advise(game: Game, seat: int | None = None, iterations: int | None = None,
+           time_ms: float | None = None, seed: int | None = 0) -> Advice:
+    """The coach: every legal action of ``seat`` (default: the seat to move) with its estimated
+    chance to win, best first (see :class:`Adviser` for how, the defaults and the errors). Reads
+    only what ``seat`` may know (GEN-7): its view, the public history and determinizations.
+
+    >>> import pygame_core as pc
+    >>> game = pc.new_game("go_fish", players=2, seed=3)
+    >>> advice = pc.advise(game, iterations=40)  # 6 legal asks: 7 worlds each (42 iterations)
+    >>> len(advice.ratings), advice.ratings[0].samples, advice.best == advice.ratings[0].action
+    (6, 7, True)
+    >>> sorted(r.action for r in advice.ratings) == sorted(game.legal_actions())
+    True
+    """
+    return Adviser(game, seat, iterations, time_ms, seed).advise()
