@@ -4,7 +4,7 @@
     python3 build.py build            wheel + vendored runtime + app  ->  dist/site/
     python3 build.py serve [--port N] build, then serve dist/site/ on http://localhost:8000
     python3 build.py test [ARGS...]   set up .venv/ and Chromium, build, run pytest with ARGS
-    python3 build.py bench            build, then print start-up, wheel size, engine and search speed
+    python3 build.py bench            build, then print start-up, wheel size, engine, search and hint speed
     python3 build.py soak [--minutes N] play random and bot games checking every invariant
 
 The runtime (Pyodide) comes from the npm registry through `npm pack`, pinned by version and checked
@@ -900,7 +900,7 @@ def run_bench() -> int:
     codes = [subprocess.run([str(python), str(ROOT / "tests" / "bench" / script)],
                             cwd=ROOT).returncode
              for script in ("startup.py", "lighthouse.py", "engine_speed.py", "bots.py",
-                            "search_speed.py", "browser_bots.py", "browser_search.py")]
+                            "search_speed.py", "browser_bots.py", "browser_search.py", "coach_speed.py")]
     return max(codes)
 
 

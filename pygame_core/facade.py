@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from . import GAMES, InvalidOption, load_game, new_game
-from .bots import LEVELS, advise, make_bot
+from .bots import LEVELS, Adviser, make_bot
 from .describe import (LANGUAGES, catalog, describe_action, describe_reason, log_items, move_items,
                        player_name, translated)
 from .engine import MAX_SEED, SAVE_FORMAT, Game, shown, whole_number
@@ -35,10 +35,10 @@ class Table:
     """One game at the table: the engine game plus who sits where (``human`` or ``bot:<level>``).
 
     ``steps`` holds, per action taken, ``(seat that acted, history length after it)``; undo and
-    replay work from it.
+    replay work from it. ``hints`` counts the coach's answers per seat (kept in the save).
     """
 
-    def __init__(self, game: Game, seats: list[str], lang: str) -> None:
+    def __init__(self, game: Game, seats: list[str], lang: str, hints: list[int] | None = None) -> None:
         self.seats = seats
         self.lang = lang
         self.bots = {s: make_bot(kind[4:], seed=game.seed * 8 + s)
@@ -47,6 +47,8 @@ class Table:
         self.viewer: int | None = self.humans[0] if self.humans else None
         self.replay_cursor: Game | None = None
         self.thinking: tuple | None = None  # ((game id, actions taken), thinker) of a bot mid-thought
+        self.advising: tuple | None = None  # ((game id, actions taken), Adviser) of a hint mid-thought
+        self.hints = list(hints) if hints is not None else [0] * game.players
         self._rebuild(game)
 
     def _rebuild(self, game: Game) -> None:
@@ -132,7 +134,7 @@ class Table:
                 # a bot with one legal action (a forced pass): the page plays it at a quicker pace
                 "bot_forced": current in self.bots and len(game.legal_actions()) == 1,
                 "can_undo": self.undo_target(self.viewer) is not None,
-                "summary": summary(game)}
+                "hints": list(self.hints), "summary": summary(game)}
 
     def replay_state(self, step: int, viewer: Any, log_limit: int = MAX_LOG) -> dict:
         """The table after the first ``step`` actions, seen by ``viewer`` (a seat, ``None`` for a
@@ -161,7 +163,7 @@ class Table:
 
     def save_text(self) -> str:
         return json.dumps({"kind": SAVE_KIND, "seats": self.seats, "lang": self.lang,
-                           "game": json.loads(self.game.to_json())})
+                           "hints": self.hints, "game": json.loads(self.game.to_json())})
 
 
 def _check_seat(name: str, seat: Any, players: int) -> int | None:
@@ -204,12 +206,13 @@ def parse_options(game: str, items: dict[str, str], players: int | None = None) 
 def parse_query(query: str) -> dict:
     """A table config from a page URL's query string (the page contract of DESIGN.md).
 
-    Returns ``{"game", "players", "seats", "seed", "options", "lang", "embed", "speed", "start"}``;
+    Returns ``{"game", "players", "seats", "seed", "options", "lang", "embed", "hints", "speed",
+    "start"}``;
     ``start`` is true when the query names a game. A ``lang`` without a catalog does not fail: the
     config then has ``"lang": "en"`` and ``"notice": "lang"`` (catalog text ``notice.lang``), and
     every other parameter is used as usual. Raises ``ValueError`` with a readable message, also
     for a parameter or an option given twice (which one counts is not for the page to guess) and
-    an ``embed`` other than 1 or 0.
+    an ``embed`` or ``hints`` other than 1 or 0.
     """
     given = parse_qsl(query.lstrip("?"), keep_blank_values=True)
     params = dict(given)
@@ -218,8 +221,11 @@ def parse_query(query: str) -> dict:
         raise ValueError(f"{twice}: given twice; a link gives each setting once")
     if params.get("embed", "0") not in ("0", "1"):
         raise ValueError(f"embed: expected 1 (an embedded table) or 0, got {shown(params['embed'])}")
+    if params.get("hints", "1") not in ("0", "1"):
+        raise ValueError(f"hints: expected 1 (the Hint button) or 0 (none), got {shown(params['hints'])}")
     config: dict[str, Any] = {"game": GAMES[0], "players": None, "seats": None, "seed": None,
                               "options": {}, "lang": "en", "embed": params.get("embed") == "1",
+                              "hints": params.get("hints", "1") == "1",
                               "speed": None, "start": "game" in params}
     lang = params.get("lang", "en")
     if lang in translated():
@@ -366,18 +372,29 @@ def bot_step(budget_ms: float | None = None) -> dict:
             "bot_to_move": table.game.current_player in table.bots}
 
 
-def coach(iterations: int | None = None, time_ms: float | None = COACH_TIME_MS,
-          seed: int | None = 0) -> dict:
-    """The coach's advice for the seat to move (:func:`pygame_core.advise`, from that seat's
-    view only): ``{"ok", "seat", "best", "actions": [{"action", "label", "chance", "samples"},
-    …]}``, best first, labelled in the table's language. ``time_ms`` caps the thinking (default
-    :data:`COACH_TIME_MS`; ``None``: the iteration budget alone). ``ValueError`` when the game is
-    over or for a bad ``iterations`` or ``time_ms``."""
+def coach(budget_ms: float | None = None, iterations: int | None = None,
+          time_ms: float | None = COACH_TIME_MS, seed: int | None = 0) -> dict:
+    """The coach's advice for the seat to move (:func:`pygame_core.advise`, from that seat's view
+    only): ``{"ok", "done": true, "seat", "best", "actions": [{"action", "label", "chance",
+    "samples"}, …]}``, best first, labelled in the table's language; it counts as one of that
+    seat's hints. With ``budget_ms`` it thinks for about that long and answers ``{"ok", "done":
+    false, "progress"}`` (a share from 0 to 1) until it is done, the thought carrying over as long
+    as the game has not changed (a move or an undo starts afresh). ``time_ms`` caps the thinking
+    (default :data:`COACH_TIME_MS`; ``None``: the iteration budget alone). ``ValueError`` when the
+    game is over or for a bad ``iterations`` or ``time_ms``."""
     table = _require_table()
     game = table.game
-    advice = advise(game, None, iterations, time_ms, seed)
+    key = (id(game), len(game.actions))
+    if table.advising is None or table.advising[0] != key:
+        table.advising = (key, Adviser(game, None, iterations, time_ms, seed))
+    adviser = table.advising[1]
+    advice = adviser.advise() if budget_ms is None else adviser.step(budget_ms)
+    if advice is None:
+        return {"ok": True, "done": False, "progress": adviser.progress}
+    table.advising = None
+    table.hints[advice.seat] += 1
     names = table.names()
-    return {"ok": True, "seat": advice.seat, "best": advice.best,
+    return {"ok": True, "done": True, "seat": advice.seat, "best": advice.best,
             "actions": [{"action": r.action, "label": describe_action(game.name, r.action, names, table.lang),
                          "chance": r.chance, "samples": r.samples} for r in advice.ratings]}
 
@@ -391,8 +408,9 @@ class Refused(ValueError):
         self.detail = str(error)
 
 
-def _table_save(text: str) -> tuple[Game, list[str], str]:
-    """``(game, seats, lang)`` of a :meth:`Table.save_text`; :class:`InvalidSave` if it is none."""
+def _table_save(text: str) -> tuple[Game, list[str], str, list[int]]:
+    """``(game, seats, lang, hints)`` of a :meth:`Table.save_text` (a save without ``hints``, from
+    before the coach, counts none); :class:`InvalidSave` if it is none."""
     if isinstance(text, str) and len(text) > MAX_SAVE_CHARS:
         raise InvalidSave(f"this save file is {len(text):,} characters long; the longest game fits "
                           f"in {MAX_SAVE_CHARS:,} (GEN-6)", "too_long")
@@ -411,7 +429,11 @@ def _table_save(text: str) -> tuple[Game, list[str], str]:
         seats = _check_seats(data.get("seats"), game.players)
     except ValueError as exc:
         raise InvalidSave(f"the save's {exc}") from None
-    return game, seats, data.get("lang") if data.get("lang") in LANGUAGES else "en"
+    hints = data.get("hints", [0] * game.players)
+    if (not isinstance(hints, list) or len(hints) != game.players
+            or any(type(n) is not int or not 0 <= n <= MAX_SEED for n in hints)):
+        raise InvalidSave(f"the save's hints: expected {game.players} whole numbers, got {shown(hints)}")
+    return game, seats, data.get("lang") if data.get("lang") in LANGUAGES else "en", hints
 
 
 def load(text: str, lang: str = "en") -> dict:
@@ -422,10 +444,10 @@ def load(text: str, lang: str = "en") -> dict:
     its ``detail``."""
     global _table
     try:
-        game, seats, saved_lang = _table_save(text)
+        game, seats, saved_lang, hints = _table_save(text)
     except InvalidSave as exc:
         raise Refused(exc, lang) from None
-    _table = Table(game, seats, saved_lang)
+    _table = Table(game, seats, saved_lang, hints)
     return _table.state()
 
 
@@ -493,6 +515,7 @@ COMMANDS = {
     "explain": lambda p: explain(_field(p, "action", None, "a string")),
     "bot_step": lambda p: bot_step(_field(p, "budget_ms", None, "a number", null=True)),
     "advise": lambda p: coach(
+        _field(p, "budget_ms", None, "a number", null=True),
         None if p.get("iterations") is None else whole_number("iterations", p["iterations"], 1, MAX_COACH_ITERATIONS),
         _field(p, "time_ms", COACH_TIME_MS, "a number", null=True),
         whole_number("seed", p.get("seed", 0))),

@@ -580,3 +580,36 @@ def test_facade_advise_rates_the_moves_of_the_seat_to_move_in_the_tables_languag
         facade.call("act" if move else "bot_step", json.dumps({"action": move} if move else {}))
         state = json.loads(facade.call("state", "{}"))
     assert json.loads(facade.call("advise", "{}")) == {"ok": False, "error": "the game is over: there is no move to rate"}
+
+
+def test_facade_advise_thinks_in_slices_counts_hints_and_keeps_them_in_the_save():
+    """A hint thought out in slices reports its progress, then the advice; each answer counts one
+    hint for the seat, the count is in the state and the save; a save from before the coach counts
+    none; a damaged count is refused. A link's ``hints`` is on unless 0."""
+    facade.call("start", json.dumps({"game": "snorkeling", "players": 2, "seats": ["human", "human"],
+                                     "seed": 8, "options": {"first_player": 0}}))
+    replies = [json.loads(facade.call("advise", json.dumps({"budget_ms": 0, "iterations": 400, "time_ms": None})))]
+    while not replies[-1]["done"]:
+        replies.append(json.loads(facade.call("advise", json.dumps({"budget_ms": 0}))))
+    progress = [r["progress"] for r in replies[:-1]]
+    assert len(progress) > 1 and progress == sorted(progress) and 0 <= progress[0] < progress[-1] < 1
+    assert replies[-1]["seat"] == 0
+    assert json.loads(facade.call("advise", json.dumps({"iterations": 10})))["done"]
+    state = json.loads(facade.call("state", "{}"))
+    assert state["hints"] == [2, 0]
+    while state["view"]["current_player"] == 0:  # SN: a turn may take several actions
+        facade.call("act", json.dumps({"action": state["moves"][-1]["action"]}))
+        state = json.loads(facade.call("state", "{}"))
+    assert json.loads(facade.call("advise", json.dumps({"iterations": 10})))["seat"] == 1
+    text = json.loads(facade.call("save", "{}"))["text"]
+    assert json.loads(text)["hints"] == [2, 1]
+    assert json.loads(facade.call("load", json.dumps({"text": text})))["hints"] == [2, 1]
+    old = json.loads(text)
+    del old["hints"]
+    assert json.loads(facade.call("load", json.dumps({"text": json.dumps(old)})))["hints"] == [0, 0]
+    for bad in ([1], [1, -1], [1, "2"], "2,1", [True, 0]):
+        refused = json.loads(facade.call("load", json.dumps({"text": json.dumps({**old, "hints": bad})})))
+        assert not refused["ok"] and "hints: expected 2 whole numbers" in refused["detail"]
+    assert json.loads(facade.call("state", "{}"))["hints"] == [0, 0]  # the table loaded last is kept
+    assert facade.parse_query("game=go_fish")["hints"] is True
+    assert facade.parse_query("game=go_fish&hints=0")["hints"] is False

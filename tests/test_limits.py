@@ -157,6 +157,8 @@ def test_gen1_save_seed_bounds():
     ("game=snorkeling&players=3&players=4", "players: given twice; a link gives each setting once"),
     ("game=snorkeling&options=expert=1,expert=0", "options: 'expert' given twice; a link gives each option once"),
     ("game=snorkeling&embed=2", "embed: expected 1 (an embedded table) or 0, got '2'"),
+    ("game=snorkeling&hints=yes", "hints: expected 1 (the Hint button) or 0 (none), got 'yes'"),
+    ("game=snorkeling&hints=1&hints=0", "hints: given twice; a link gives each setting once"),
 ])
 def test_gen1_link_numbers_follow_the_rule(query, message):
     assert json.loads(facade.call("parse_query", json.dumps({"query": query}))) == {"ok": False, "error": message}
@@ -282,6 +284,7 @@ def test_clone_shares_no_history_entry():
     ("advise", '{"time_ms": "1"}', "time_ms: expected a number from 0 up or null, got '1'"),
     ("advise", '{"time_ms": 0}', "time_ms must be a number > 0 or None, got 0"),
     ("advise", '{"seed": -2}', "seed: expected a whole number from 0 to 9007199254740991, got -2"),
+    ("advise", '{"budget_ms": "5"}', "budget_ms: expected a number from 0 up or null, got '5'"),
     ("load", '{"text": {"kind": "tidepool-table"}}', "text: expected a string, got {'kind': 'tidepool-table'}"),
     ("parse_query", '{"query": 5}', "query: expected a string, got 5"),
     ("info", '{"lang": null}', "lang: expected a string, got None"),

@@ -17,6 +17,7 @@ let lang = "en";
 let catalog = {};
 let plural = new Intl.PluralRules("en");
 let number = new Intl.NumberFormat("en");
+let percent = new Intl.NumberFormat("en", { style: "percent" });
 const cache = new Map();
 
 /** The language on screen ("en", "de", "id", "pt" or "ar"). */
@@ -41,6 +42,11 @@ export function has(key) {
 /** A number as the language writes it (Western digits everywhere, as on the cards). */
 export function num(value) {
   return number.format(value);
+}
+
+/** A share from 0 to 1 as a whole percentage the way the language writes it ("64%", "64 %"). */
+export function pct(share) {
+  return percent.format(share);
 }
 
 async function fetchCatalog(code) {
@@ -74,6 +80,7 @@ export async function setLanguage(code, available = LANGUAGES) {
   lang = wanted;
   plural = new Intl.PluralRules(lang);
   number = new Intl.NumberFormat(lang, { numberingSystem: "latn" });
+  percent = new Intl.NumberFormat(lang, { style: "percent", numberingSystem: "latn" });
   applyTexts();
   return lang;
 }

@@ -5,6 +5,7 @@ import { t } from "./i18n.js";
 import { app, drawFelt, logItems, LOG_PAGE, refresh, renderRound, renderScores, setPrompt } from "./table.js";
 import { tableOf } from "./tables/index.js";
 import { isYou } from "./tables/common.js";
+import { syncHint } from "./coach.js";
 
 const $ = (sel) => document.querySelector(sel);
 const html = document.documentElement;
@@ -19,6 +20,8 @@ function startReplay() {
   select.value = String(app.replay.viewer);
   $("#replay-step").max = app.state.steps;
   $("#replay-bar").hidden = false;
+  $("#hint-button").hidden = true;
+  syncHint($("#felt"), null);  // a hint belongs to the live position
   html.dataset.replay = "on";
   replayTo(0);
 }

@@ -11,6 +11,7 @@ import { measure, animate, clearFlights, reduced } from "./tables/motion.js";
 import { focusKey, focusIsOurs, placeFocus, roveHand, arrowFocus, trapDialogTab, trackInput } from "./tables/focus.js";
 import { lineChart } from "./chart.js";
 import { autosave, saveKey, takeAddress } from "./tools.js";
+import { requestHint, syncHint } from "./coach.js";
 import { read, write, remove } from "./store.js";
 import { exitReplay } from "./replay.js";
 
@@ -244,6 +245,10 @@ export function render() {
     hold(ms);
   }
   markLastMove(felt);
+  syncHint(felt, s);
+  const hintButton = $("#hint-button");
+  hintButton.hidden = !hintsOn() || !s.seats.includes("human") || view.is_over;
+  hintButton.disabled = !myTurn(s);
   announce(s, first ? [] : fresh);
   if (focusOurs) settleFocus(s, { key, picked });
   roveHand(felt);
@@ -335,6 +340,17 @@ function markLastMove(felt) {
     const scope = anchor ? felt.querySelector(`[data-anchor="${CSS.escape(anchor)}"]`) : felt;
     scope?.querySelector(`[data-card="${CSS.escape(card)}"]`)?.classList.add("last-move");
   }
+}
+
+// The Hint button shows unless the page's link says hints=0 (a teacher's test, a tournament).
+function hintsOn() {
+  return new URLSearchParams(location.search).get("hints") !== "0";
+}
+
+function hint() {
+  const s = app.state;
+  if (!s || !myTurn(s) || app.replay) return;
+  requestHint(s, () => { if (app.state === s) syncHint($("#felt"), s); }, (message) => toast(message));
 }
 
 /** Draw state `s` on the felt with the game's renderer, then fit it to the space it has.
@@ -642,6 +658,12 @@ function showOver(s) {
   if (cause) $("#over-result").append(Object.assign(document.createElement("small"), { className: "over-cause", textContent: cause }));
   const tieBreak = [...document.querySelectorAll("#log .log-tie_break")].at(-1);  // how a tie was broken
   if (tieBreak) $("#over-result").append(Object.assign(document.createElement("small"), { textContent: tieBreak.textContent }));
+  // The coach's hints each player took (kept in the saved game).
+  const hinted = s.names.map((name, seat) => [name, s.hints?.[seat] ?? 0]).filter(([, n]) => n > 0);
+  if (hinted.length) {
+    const list = hinted.map(([name, n]) => t("over.hints_item", { name, count: n })).join(t("list_sep"));
+    $("#over-result").append(Object.assign(document.createElement("small"), { className: "over-hints", textContent: t("over.hints", { list }) }));
+  }
   const table = $("#over-scores");
   table.replaceChildren();
   const rounds = view.round_scores ?? view.hand_scores ?? [];
@@ -699,6 +721,13 @@ export function confirmLeave() {
 /** Wire the table's own controls. `onMenu()` goes back to the start screen. */
 export function wireTable({ onMenu }) {
   $("#menu-button").addEventListener("click", onMenu);
+  $("#hint-button").addEventListener("click", hint);
+  document.addEventListener("keydown", (ev) => {  // H: a hint, where no field takes the key
+    if (ev.key.toLowerCase() !== "h" || ev.ctrlKey || ev.metaKey || ev.altKey || html.dataset.screen !== "table") return;
+    if (ev.target.closest?.("input, select, textarea, dialog[open]") || $("#hint-button").hidden) return;
+    ev.preventDefault();
+    hint();
+  });
   $("#speed").addEventListener("input", (ev) => {
     app.speed = Number(ev.target.value);
     scheduleBot();

@@ -170,12 +170,12 @@ export function shareLink() {
 
 /** A game started on a link's page (New game, Play again) takes its own address in place of the
  * link's, so that a reload resumes it and the link, opened again, still leads to the link's own
- * game (each keeps its save under its own address). The page's `embed` and `speed` stay. */
+ * game (each keeps its save under its own address). The page's `embed`, `speed` and `hints` stay. */
 export function takeAddress(s) {
   const here = new URLSearchParams(location.search);
   if (!here.has("game")) return;
   const query = gameQuery(s);
-  for (const key of ["embed", "speed"]) if (here.has(key)) query.set(key, here.get(key));
+  for (const key of ["embed", "speed", "hints"]) if (here.has(key)) query.set(key, here.get(key));
   history.replaceState(history.state, "", `${location.pathname}?${query}`);
 }
 

@@ -463,6 +463,16 @@ class Adviser:
             self.advice = Advice(self.seat, ratings[0].action, tuple(ratings))
         return self.advice
 
+    @property
+    def progress(self) -> float:
+        """How far the sampling is, from 0 to 1 (by iterations, or by time under a cap)."""
+        if self.advice is not None:
+            return 1.0
+        done = self.search.done / self.search.iterations
+        if self.cap is not None:
+            done = max(done, self.thought / self.cap)
+        return min(done, 0.99)
+
     def advise(self) -> Advice:
         """Sample to the end (the iteration budget, or the time cap) and return the advice."""
         while True:

@@ -10,16 +10,19 @@ export function el(tag, className, text) {
   return node;
 }
 
-/** Mark `node` as performing a legal move when clicked (page contract: [data-legal]); `action`
- * is the move it makes, or "" when it starts one (a card that still needs a destination). */
 /** Whether `seat` is "you" for the table's sentences: the engine's `you` (the one human seat of
  * a game with exactly one, whose name says "(you)"; hot seat, all-bot games and demos have none). */
 export function isYou(s, seat) {
   return seat != null && s.you === seat;
 }
 
-export function legal(node, action = "") {
+/** Mark `node` as performing a legal move when clicked (page contract: [data-legal]); `action`
+ * is the move it makes, or "" when it starts one (a card that still needs a destination).
+ * `starts` lists the moves it may lead to (the coach marks it for any of them); by default the
+ * one it makes. */
+export function legal(node, action = "", starts = action ? [action] : []) {
   node.dataset.legal = action;
+  node.starts = starts;
   return node;
 }
 

@@ -511,7 +511,7 @@ function mySeat(felt, s, moves, sides, ui) {
     const boosted = ["play", card, ...sides.map((v) => `+${v}`)].join(" ");
     const action = discard ?? (actions.includes(boosted) ? boosted : actions[0]);  // sorted: the plain play first
     if (action === boosted && sides.length) c.append(attached(sides, t));
-    legal(c, action);
+    legal(c, action, actions);  // a hint to play it with Anemones marks it too
     pressable(c, s.moves.find((m) => m.action === action).label, () => { memo.attach = null; ui.act(action); });
   }
   mine.append(hand);

@@ -335,7 +335,7 @@ export function go_fish(felt, s, ui) {
         const label = ready ? t("go_fish.ask_whom", { name: s.names[seat], what }) : t("go_fish.ask_seat", { name: s.names[seat] });
         button(box, `seat:${seat}`, label, () => choose({ s: sel.s === seat && sel.r == null ? null : seat }), sel.s === seat);
         const hits = matching({ r: sel.r, c: sel.c, s: seat });
-        legal(box, hits.length === 1 ? hits[0].action : "");
+        legal(box, hits.length === 1 ? hits[0].action : "", hits.map((hit) => hit.action));
         if (ready) box.dataset.badge = t("go_fish.ask_badge", { what });
       } else {
         box.classList.add("unaskable");
@@ -442,7 +442,7 @@ export function go_fish(felt, s, ui) {
         if (held) c.append(el("span", "gf-tagline", t(ok ? "go_fish.bluff" : "go_fish.in_hand")));
         if (ok) {
           button(c, `pick:${card}`, t("go_fish.name_card", { card: n.card(card) }), () => choose({ c: card }));
-          legal(c);
+          legal(c, "", matching({ ...sel, c: card }).map((hit) => hit.action));
         }
         cards.append(c);
       }
@@ -478,7 +478,7 @@ export function go_fish(felt, s, ui) {
           : t("go_fish.ask_rank", { ranks: n.ranks(rank), n: inRank.length, count: inRank.length });
         button(group, `rank:${rank}`, label, () => choose(chosen ? { r: null, c: null } : { r: rank, c: null }), chosen);
         const hits = matching({ s: sel.s, r: rank });
-        legal(group, hits.length === 1 ? hits[0].action : "");
+        legal(group, hits.length === 1 ? hits[0].action : "", hits.map((hit) => hit.action));
       }
       else {  // not askable now: a click says why
         const other = order.find((seat) => seat !== me);

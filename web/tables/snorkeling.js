@@ -268,7 +268,7 @@ export function snorkeling(felt, s, ui) {
       legal(c, actions[0]);
       pressable(c, labelOf(actions[0]), () => ui.act(actions[0]));
     } else if (actions.length) {  // several places to go: pick it, then its target
-      legal(c, "");
+      legal(c, "", actions);
       pressable(c, cardName(card, t), () => ui.select(key), { pressed: picked });
     } else {
       c.addEventListener("click", () => ui.explain(`center ${card}`));  // says why not

@@ -1,0 +1,86 @@
+"""The coach in the browser (prints figures, asserts nothing): how long a hint takes in the page.
+
+Run through `python3 build.py bench` (it builds first and runs this with .venv's Python).
+
+For each game at 2 and 4 players, a human and `medium` bots play in headless Chromium at full
+speed; at each of the human's first TURNS turns the Hint button is pressed and, once the hint is
+on the felt, a move is made. A hint's time runs from the start of its first `advise` call to the
+end of the one that answered it (web/engine.js's User Timing measure of each call: the engine
+thinks in 40 ms slices in its worker, the page drawing in between). Long tasks (over 50 ms) on the
+page meanwhile come from the browser's Long Tasks API. Targets (issue: the coach): a hint at the
+page's default budget in at most 1 s median and 2 s worst, the page never blocked over 50 ms.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+
+import build  # noqa: E402
+from pages import make_a_move, wait_for_my_turn_or_end  # noqa: E402
+
+TURNS = 8
+TIMEOUT_MS = 120_000
+
+INSTRUMENT = """
+window.__hints = [];
+window.__longest = 0;
+let first = null;
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (e.name !== "tidepool:call:advise") continue;
+    first ??= e.startTime;
+    if (e.detail.done) { window.__hints.push(e.startTime + e.duration - first); first = null; }
+  }
+}).observe({ type: "measure", buffered: true });
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (window.__hints.length || first != null) window.__longest = Math.max(window.__longest, e.duration);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    import pygame_core as pc
+
+    server, base = build.start_server(build.SITE, quiet=True)
+    print(f"\n== the coach in the browser: a hint at each of the human's first {TURNS} turns "
+          "(targets: median <= 1000 ms, max <= 2000 ms, no task over 50 ms)")
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
+                                                 headless=True, args=list(build.CHROMIUM_ARGS))
+            for name in pc.GAMES:
+                for players in (2, 4):
+                    context = browser.new_context(service_workers="block", bypass_csp=True)
+                    context.add_init_script(INSTRUMENT)
+                    page = context.new_page()
+                    seats = ",".join(["human"] + ["bot:medium"] * (players - 1))
+                    page.goto(f"{base}/index.html?game={name}&players={players}&seats={seats}&seed=3&speed=0")
+                    for _ in range(TURNS):
+                        if wait_for_my_turn_or_end(page, timeout=TIMEOUT_MS) != "playing":
+                            break
+                        page.locator("[data-legal]").first.wait_for()
+                        page.locator("#hint-button").click()
+                        page.locator("[data-hint]").first.wait_for(timeout=TIMEOUT_MS)
+                        make_a_move(page)
+                    hints = page.evaluate("window.__hints")
+                    longest = page.evaluate("window.__longest")
+                    print(f"  {name:<14} {players} players  hints {len(hints):2}  median "
+                          f"{statistics.median(hints):6.0f} ms  max {max(hints):6.0f} ms  "
+                          f"longest task {longest:.0f} ms")
+                    context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,82 @@
+// The coach at the table: the Hint button (or the H key) asks the engine to rate every legal move of
+// the player to move (pygame_core.advise, from that player's view only), thought out in the
+// engine's worker in short slices so the page never waits on it. While it thinks, the hint line
+// shows its progress; then it names the best move with its chance to win and the next best one's,
+// and marks the move on the felt (page contract: [data-hint] on each element that plays it or
+// starts it, e.g. the card and then its target). A new position (a move, an undo, a new game)
+// drops the hint and stops its thinking. The engine counts the hints each seat took (state.hints).
+//
+// One job, no table state of its own beyond the hint: table.js calls requestHint() on a click and
+// syncHint() after each draw; this module imports nothing of the table.
+
+import { call } from "./engine.js";
+import { t, pct } from "./i18n.js";
+
+const SLICE_MS = 40;  // each call to the engine thinks about this long, then the page may draw
+const $ = (selector) => document.querySelector(selector);
+
+let hint = null;  // {key, run, reply}: the position asked about, its request, the engine's answer
+let runs = 0;
+
+// A position: the actions taken and who is to move (a move or an undo changes it).
+const positionKey = (s) => `${s.steps}:${s.view.current_player}`;
+
+function showLine(content) {
+  const line = $("#hint-line");
+  line.hidden = content == null;
+  line.replaceChildren();
+  $("#hint-button").setAttribute("aria-busy", String(content?.thinking != null));
+  if (content == null) return;
+  if (content.thinking != null) {
+    const bar = Object.assign(document.createElement("progress"), { max: 1, value: content.thinking });
+    bar.setAttribute("aria-label", t("hint.thinking"));
+    line.append(t("hint.thinking"), " ", bar);
+    return;
+  }
+  const [best, next] = content.reply.actions;
+  line.textContent = next
+    ? t("hint.best", { move: best.label, chance: pct(best.chance), other: next.label, other_chance: pct(next.chance) })
+    : t("hint.only", { move: best.label, chance: pct(best.chance) });
+}
+
+/** Ask the engine for a hint on state `s` (the viewer's turn); `onAdvice()` once it arrived, to
+ * mark it on the felt. A second request for the same position does nothing; `onError(message)`
+ * if the engine refused. */
+export async function requestHint(s, onAdvice, onError) {
+  const key = positionKey(s);
+  if (hint?.key === key) return;
+  const run = ++runs;
+  hint = { key, run, reply: null };
+  showLine({ thinking: 0 });
+  try {
+    let reply;
+    do {
+      reply = await call("advise", { budget_ms: SLICE_MS });
+      if (hint?.run !== run) return;  // the position changed meanwhile: this hint is dropped
+      if (!reply.done) showLine({ thinking: reply.progress });
+    } while (!reply.done);
+    hint.reply = reply;
+    showLine({ reply });
+    onAdvice();
+  } catch (err) {
+    if (hint?.run !== run) return;
+    hint = null;
+    showLine(null);
+    onError(err.message);
+  }
+}
+
+/** After a draw of state `s`: a hint for another position is dropped (its thinking stops at its
+ * next slice); the hint for this one marks its move on `felt` ([data-hint]). */
+export function syncHint(felt, s) {
+  for (const node of felt.querySelectorAll("[data-hint]")) node.removeAttribute("data-hint");
+  if (hint && (!s || hint.key !== positionKey(s))) {
+    hint = null;
+    showLine(null);
+  }
+  const best = hint?.reply?.best;
+  if (!best) return;
+  for (const node of felt.querySelectorAll("[data-legal]")) {
+    if (node.dataset.legal === best || node.starts?.includes(best)) node.dataset.hint = best;
+  }
+}
