@@ -296,7 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
     coach_parser.add_argument("save", metavar="SAVE", help="the saved game's file")
     coach_parser.add_argument("--iterations", type=whole(1, MAX_ITERATIONS), default=None,
                               help="sampled worlds in all, rounded up to whole rounds of every move "
-                                   "(default: the hard bot's budget, at least 24 per move)")
+                                   "(default: the hard bot's budget, at least 96 per move)")
     coach_parser.add_argument("--time-ms", type=milliseconds, default=None, metavar="MS",
                               help="stop sampling after the round in which MS ms ran out "
                                    "(0 or default: none, the iterations alone: reproducible)")

@@ -568,12 +568,12 @@ def test_advice_rates_every_legal_action_from_the_seats_view_only(name, players)
         assert pc.advise(twin(game, seat), iterations=3 * len(legal), seed=i) == advice
 
 
-def test_advice_by_default_samples_each_action_at_least_24_times():
+def test_advice_by_default_samples_each_action_at_least_96_times():
     game = pc.new_game("go_fish", players=2, seed=3)
     advice = pc.advise(game)
     legal = len(game.legal_actions())
     rounds = -(-max(go_fish_bots.ITERATIONS[2], ismcts.SAMPLES_PER_ACTION * legal) // legal)
-    assert {r.samples for r in advice.ratings} == {rounds} and rounds >= 24
+    assert {r.samples for r in advice.ratings} == {rounds} and rounds >= 96
 
 
 def test_advice_under_a_time_cap_still_rates_every_action_on_whole_rounds():

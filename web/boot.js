@@ -8,7 +8,7 @@
 import { ready, call, onEngineState, onEngineProgress, engineState, engineFailure, startEngine } from "./engine.js";
 import { t, language, setLanguage, chooseLanguage, saveLanguage, prefetchCatalog, LANGUAGES } from "./i18n.js";
 import { drawLobby, fillLobby, readLobby, wireLobby } from "./lobby.js";
-import { app, show, setState, fail, showStartMessage, startGame, toast, stopTable, wireTable, refresh, drawFelt, fillRoundEnd, confirmLeave } from "./table.js";
+import { app, show, setState, fail, showStartMessage, startGame, toast, stopTable, wireTable, refresh, drawFelt, fillRoundEnd, confirmLeave, showSpeed } from "./table.js";
 import { wireTools, resumeSaved, hasSavedGame } from "./tools.js";
 import { wireReplay } from "./replay.js";
 import { openRules } from "./rules.js";
@@ -171,7 +171,7 @@ async function followLink() {
   const config = params.has("game") ? await linkConfig() : null;
   if (config) {
     app.speed = config.speed ?? app.speed;
-    $("#speed").value = Math.min(2000, app.speed);
+    showSpeed();
     fillLobby(config);
   }
   // A link that asks for what it cannot have (an unknown demo, bad settings, no game) keeps its

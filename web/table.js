@@ -329,6 +329,19 @@ function finalMoves(s, fresh, end) {
   return true;
 }
 
+// The bot-speed slider: right is faster (the slider's value is SPEED_SLOWEST less the bots' delay
+// in ms, app.speed); the player's choice is kept in the browser for every table. A link's
+// `speed` sets the delay for its own page.
+const SPEED_SLOWEST = 2000;
+const SPEED_KEY = "tidepool.speed";
+
+/** Show app.speed on the slider (its value, and the delay in words for screen readers). */
+export function showSpeed() {
+  const slider = $("#speed");
+  slider.value = String(SPEED_SLOWEST - Math.min(SPEED_SLOWEST, app.speed));
+  slider.setAttribute("aria-valuetext", app.speed ? t("table.speed_value", { seconds: app.speed / 1000 }) : t("table.speed_fastest"));
+}
+
 // How long a card takes to travel: tied to the bot speed (none at full speed).
 function motionMs() {
   return app.speed === 0 ? 0 : Math.round(Math.min(600, 200 + app.speed * 0.25));
@@ -728,8 +741,13 @@ export function wireTable({ onMenu }) {
     ev.preventDefault();
     hint();
   });
+  const kept = Number(read(SPEED_KEY) ?? NaN);
+  if (Number.isInteger(kept) && kept >= 0 && kept <= SPEED_SLOWEST) app.speed = kept;
+  showSpeed();
   $("#speed").addEventListener("input", (ev) => {
-    app.speed = Number(ev.target.value);
+    app.speed = SPEED_SLOWEST - Number(ev.target.value);
+    write(SPEED_KEY, String(app.speed));
+    showSpeed();
     scheduleBot();
   });
   $("#again-button").addEventListener("click", () => startGame({ ...app.config, seed: null }));

@@ -377,7 +377,8 @@ class HardBot(Bot):
 
 # ----- the coach -----------------------------------------------------------------------------
 
-SAMPLES_PER_ACTION = 24  # the least number of sampled worlds behind each rated action by default
+SAMPLES_PER_ACTION = 96  # the least number of sampled worlds behind each rated action by default
+# (its chance then within about 0.1 at 95% confidence; the rivals, on the same worlds, closer)
 
 
 @dataclass(frozen=True)

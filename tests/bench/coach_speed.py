@@ -7,7 +7,7 @@ speed; at each of the human's first TURNS turns the Hint button is pressed and, 
 on the felt, a move is made. A hint's time runs from the start of its first `advise` call to the
 end of the one that answered it (web/engine.js's User Timing measure of each call: the engine
 thinks in 40 ms slices in its worker, the page drawing in between). Long tasks (over 50 ms) on the
-page meanwhile come from the browser's Long Tasks API. Targets (issue: the coach): a hint at the
+page while a hint thinks come from the browser's Long Tasks API. Targets (issue: the coach): a hint at the
 page's default budget in at most 1 s median and 2 s worst, the page never blocked over 50 ms.
 """
 
@@ -27,18 +27,18 @@ TURNS = 8
 TIMEOUT_MS = 120_000
 
 INSTRUMENT = """
-window.__hints = [];
-window.__longest = 0;
+window.__hints = [];  // [start, end] of each hint, from its first advise call to its answer
+window.__tasks = [];  // [start, end] of each long task
 let first = null;
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
     if (e.name !== "tidepool:call:advise") continue;
     first ??= e.startTime;
-    if (e.detail.done) { window.__hints.push(e.startTime + e.duration - first); first = null; }
+    if (e.detail.done) { window.__hints.push([first, e.startTime + e.duration]); first = null; }
   }
 }).observe({ type: "measure", buffered: true });
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) if (window.__hints.length || first != null) window.__longest = Math.max(window.__longest, e.duration);
+  for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.startTime + e.duration]);
 }).observe({ type: "longtask", buffered: true });
 """
 
@@ -69,8 +69,10 @@ def main() -> int:
                         page.locator("#hint-button").click()
                         page.locator("[data-hint]").first.wait_for(timeout=TIMEOUT_MS)
                         make_a_move(page)
-                    hints = page.evaluate("window.__hints")
-                    longest = page.evaluate("window.__longest")
+                    spans = page.evaluate("window.__hints")
+                    hints = [end - start for start, end in spans]
+                    longest = max([end - start for start, end in page.evaluate("window.__tasks")
+                                   if any(s < end and start < e for s, e in spans)], default=0)
                     print(f"  {name:<14} {players} players  hints {len(hints):2}  median "
                           f"{statistics.median(hints):6.0f} ms  max {max(hints):6.0f} ms  "
                           f"longest task {longest:.0f} ms")

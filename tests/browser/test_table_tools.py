@@ -452,3 +452,29 @@ def test_the_log_shows_its_newest_entry_after_a_reload_and_a_language_switch(pag
     page.wait_for_function("document.documentElement.lang === 'de'")
     page.wait_for_timeout(300)
     assert log.evaluate(at_end)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ar"])
+def test_the_bot_speed_slider_reads_as_speed_and_is_kept(page, base_url, open_app, lang):
+    """The slider says "Slower" at its start and "Faster" at its end (right in a left-to-right
+    page, left in Arabic), its far end is the fastest (no wait between bot moves), a screen reader
+    hears the wait in words, and the choice is kept for the next table."""
+    from pygame_core.describe import catalog
+    words = catalog(lang)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, base_url, f"game=snorkeling&players=2&seats=human,bot:random&seed=5&lang={lang}")
+    slider = page.locator("#speed")
+    ends = page.locator(".speed .speed-end")
+    assert ends.all_inner_texts() == [words["table.speed_slower"], words["table.speed_faster"]]
+    slower, faster, bar = ends.nth(0).bounding_box(), ends.nth(1).bounding_box(), slider.bounding_box()
+    if lang == "ar":
+        assert faster["x"] < bar["x"] < slower["x"]
+    else:
+        assert slower["x"] < bar["x"] < faster["x"]
+    assert slider.get_attribute("aria-valuetext") == words["table.speed_value"].replace(
+        "{seconds}", "0.7" if lang == "en" else "0,7" if lang == "de" else "0.7")
+    slider.evaluate("s => { s.value = s.max; s.dispatchEvent(new Event('input')); }")
+    assert slider.get_attribute("aria-valuetext") == words["table.speed_fastest"]
+    assert page.evaluate("localStorage.getItem('tidepool.speed')") == "0"
+    open_app(page, base_url, f"game=go_fish&players=2&seats=human,bot:random&seed=5&lang={lang}")
+    assert slider.evaluate("s => s.value === s.max")
