@@ -73,9 +73,12 @@ export function show(id) {
 
 /** A notice for four seconds, just under the table's prompt line (or the top of the page): away
  * from the hand and the buttons the player is reaching for, and never catching a tap. */
-export function toast(message) {
+/** Show `message` for a few seconds; with a `kind`, not while a notice of that kind is showing. */
+export function toast(message, kind = null) {
+  if (kind && document.querySelector(`.toast[data-kind="${kind}"]`)) return;
   const box = document.createElement("div");
   box.className = "toast";
+  if (kind) box.dataset.kind = kind;
   box.setAttribute("role", "status");
   box.textContent = message;
   const bar = document.querySelector("#table:not([hidden]) .table-bar")?.getBoundingClientRect();
@@ -135,13 +138,13 @@ export function stopTable() {
 }
 
 /** Show the table for app.state (just started or loaded). */
-export async function enterTable() {
+export async function enterTable(pauseMs = 0) {
   showStartMessage("");
   exitReplay(false);
   app.logSize = 0;
   app.selected = null;
   app.viewer = null;
-  app.pauseUntil = 0;
+  app.pauseUntil = pauseMs ? performance.now() + pauseMs : 0;  // bots wait this long first
   app.lastMove = [];
   app.drawnViewer = undefined;
   $("#log").replaceChildren();

@@ -2,7 +2,7 @@
 import { call } from "./engine.js";
 import { t, language } from "./i18n.js";
 import { read, write, remove, storageDenied } from "./store.js";
-import { app, enterTable, refresh, stopTable, showStartMessage, toast } from "./table.js";
+import { app, enterTable, refresh, stopTable, showStartMessage, toast, show, setState } from "./table.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -82,7 +82,7 @@ export async function autosave() {
   const gen = app.gen;
   try {
     const { text } = await call("save");
-    if (gen !== app.gen) return;
+    if (gen !== app.gen || sameGame(read(key), text)) return;  // another tab saved it already
     if (write(key, text)) {
       if (app.state.seats.includes("human")) write(LAST, key);
     } else if (storageDenied()) {
@@ -92,6 +92,46 @@ export async function autosave() {
     console.warn(`autosave: ${err.message}`);
   }
 }
+
+// Two tabs (or windows) on one stored game: when the other one saves a move, this one takes the
+// newest position and says so, so no move is lost by playing on an old one; its bots then leave
+// the moves to the tab that made them (they play after OTHER_TAB_QUIET_MS without news from it),
+// and it does not save again what it was given (two tabs in two languages would otherwise pass
+// the same game back and forth). When the other finished the game (its save removed), this one
+// goes back to the start screen and says so.
+const OTHER_TAB_QUIET_MS = 3000;
+
+function sameGame(stored, text) {
+  try {
+    return stored != null && JSON.stringify(JSON.parse(stored).game) === JSON.stringify(JSON.parse(text).game)
+      && JSON.stringify(JSON.parse(stored).hints) === JSON.stringify(JSON.parse(text).hints);
+  } catch {
+    return false;
+  }
+}
+
+window.addEventListener("storage", async (ev) => {
+  if (ev.key !== saveKey() || !app.state || app.replay || app.state.view.is_over) return;
+  stopTable();
+  if (ev.newValue == null) {
+    app.state = null;
+    showStartMessage(t("notice.other_tab_ended"));
+    show("start");
+    setState("ready");
+    return;
+  }
+  const key = app.saveKey;
+  try {
+    app.state = await call("load", { text: ev.newValue, lang: language() });
+  } catch (err) {
+    console.warn(`the other tab's save: ${err.message}`);
+    return;
+  }
+  app.config = configOf(app.state);
+  app.saveKey = key;
+  await enterTable(OTHER_TAB_QUIET_MS);
+  toast(t("notice.other_tab"), "other-tab");  // once, for a run of moves
+});
 
 /** Resume the game stored for this page: {resumed: true}, or {resumed: false, lost} when there
  * is none (lost null) or it is bad: then it is removed and `lost`, the sentence saying so, is on

@@ -478,3 +478,59 @@ def test_the_bot_speed_slider_reads_as_speed_and_is_kept(page, base_url, open_ap
     assert page.evaluate("localStorage.getItem('tidepool.speed')") == "0"
     open_app(page, base_url, f"game=go_fish&players=2&seats=human,bot:random&seed=5&lang={lang}")
     assert slider.evaluate("s => s.value === s.max")
+
+
+def test_two_tabs_on_one_game_never_lose_a_move(page, base_url, open_app):
+    """A move saved in one tab reaches the other, which shows the newest position and says so; a
+    move made there then reaches the first; a game the other tab finished sends this one back to
+    the start screen, saying why."""
+    link = "game=go_fish&players=2&seats=human,bot:random&seed=7&speed=0&options=first_player=0"
+    other = page.context.new_page()
+    open_app(page, base_url, link)
+    wait_for_my_turn_or_end(page)
+    open_app(other, base_url, link)
+    wait_for_my_turn_or_end(other)
+    assert engine(other, "state")["log_size"] == engine(page, "state")["log_size"]
+    make_a_move(page)
+    wait_for_my_turn_or_end(page)
+
+    def same(a, b):
+        return engine(a, "state")["steps"] == engine(b, "state")["steps"]
+
+    other.wait_for_function("document.querySelector('.toast')")
+    assert other.locator(".toast").inner_text() == "This game went on in another tab or window: here is its newest position."
+    wait_for_my_turn_or_end(other)
+    assert same(page, other)
+    make_a_move(other)
+    wait_for_my_turn_or_end(other)
+    page.wait_for_function("document.querySelector('.toast')")
+    wait_for_my_turn_or_end(page)
+    assert same(page, other)
+    other.evaluate(f"localStorage.removeItem('tidepool.autosave:?{link}')")  # as when a game ends there
+    wait_for_attr(page, "screen", "start")
+    assert page.locator("#start-message").inner_text() == "This game was finished in another tab or window."
+    assert page.locator("#continue-button").is_hidden()
+    other.close()
+
+
+def test_two_tabs_in_two_languages_do_not_pass_the_game_back_and_forth(page, base_url, open_app):
+    """The plain page in German resumes the game a link started in English: a move in the English
+    tab reaches the German one, which neither saves it again (its text differs only in language)
+    nor plays the bots' moves the other tab is playing."""
+    link = "game=go_fish&players=3&seats=human,bot:random,bot:random&seed=7&speed=0&options=first_player=0"
+    open_app(page, base_url, link)
+    wait_for_my_turn_or_end(page)
+    german = page.context.new_page()
+    open_app(german, base_url, "lang=de")
+    german.wait_for_function("document.documentElement.dataset.state === 'playing'")
+    page.evaluate("window.__events = 0; addEventListener('storage', () => window.__events++)")
+    german.evaluate("window.__events = 0; addEventListener('storage', () => window.__events++)")
+    make_a_move(page)
+    wait_for_my_turn_or_end(page)
+    german.wait_for_function("document.querySelector('.toast')")
+    assert german.locator(".toast").inner_text().startswith("Dieses Spiel ging in einem anderen Tab")
+    page.wait_for_timeout(1500)
+    assert page.evaluate("window.__events") == 0  # the German tab saved nothing back
+    assert 1 <= german.evaluate("window.__events") <= 3  # the move and the bots' replies, saved once each
+    assert engine(german, "state")["steps"] == engine(page, "state")["steps"]
+    german.close()
