@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import statistics
 import sys
 import time
@@ -317,7 +318,11 @@ def main(argv: list[str] | None = None) -> int:
         args.check(args)
     except ValueError as exc:
         args.parser.error(str(exc))
-    return args.run(args)
+    try:
+        return args.run(args)
+    except BrokenPipeError:  # the reader stopped early (`| head`): nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

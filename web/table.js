@@ -366,7 +366,11 @@ function hintsOn() {
 function hint() {
   const s = app.state;
   if (!s || !myTurn(s) || app.replay) return;
-  requestHint(s, () => { if (app.state === s) syncHint($("#felt"), s); }, (message) => toast(message));
+  requestHint(s, () => {
+    if (app.state !== s) return;
+    syncHint($("#felt"), s);
+    autosave();  // the hint counts (the engine's tally is in the save)
+  }, (message) => toast(message));
 }
 
 /** Draw state `s` on the felt with the game's renderer, then fit it to the space it has.

@@ -194,13 +194,14 @@ async function importFile(ev) {
 // ----- sharing --------------------------------------------------------------------------------
 
 /** The query that starts state `s`'s game again (game, players, seats, seed, options, the page's
- * language): a URLSearchParams. */
+ * language, and hints=0 where the page has it): a URLSearchParams. */
 function gameQuery(s) {
   const query = new URLSearchParams({ game: s.view.game, players: s.view.players, seats: s.seats.join(","), seed: s.seed });
   const options = Object.entries(s.view.options).filter(([, v]) => v !== null)
     .map(([k, v]) => `${k}=${v === true ? 1 : v === false ? 0 : v}`).join(",");
   if (options) query.set("options", options);
   if (language() !== "en") query.set("lang", language());
+  if (new URLSearchParams(location.search).get("hints") === "0") query.set("hints", "0");  // a table without hints stays so
   return query;
 }
 

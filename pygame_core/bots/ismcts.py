@@ -60,7 +60,7 @@ import time
 from dataclasses import dataclass
 from statistics import NormalDist
 
-from ..engine import Game
+from ..engine import Game, whole_number
 from . import enemy_anemone, go_fish, snorkeling
 from .base import Bot, Decided, check_turn
 
@@ -416,7 +416,8 @@ class Adviser:
     whole rounds; ``time_ms`` (default ``None``: no cap) stops sampling after the round in which
     it ran out (at least one round). The same ``seed`` and iteration budget give the same advice.
     Raises ``ValueError`` when the game is over or it is not ``seat``'s turn, or for an
-    ``iterations`` that is not a whole number >= 1 or a ``time_ms`` that is not > 0."""
+    ``iterations`` that is not a whole number >= 1, a ``time_ms`` that is not > 0 or a ``seed``
+    that is not a whole number from 0 to 2**53 - 1 (or None)."""
 
     def __init__(self, game: Game, seat: int | None = None, iterations: int | None = None,
                  time_ms: float | None = None, seed: int | None = 0) -> None:
@@ -433,6 +434,8 @@ class Adviser:
         if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
                                     or not time_ms > 0):
             raise ValueError(f"time_ms must be a number > 0 or None, got {time_ms!r}")
+        if seed is not None:
+            whole_number("seed", seed)
         rounds = -(-iterations // len(legal))
         self.seat = seat
         self.cap = None if time_ms is None else time_ms / 1000.0
@@ -450,10 +453,15 @@ class Adviser:
         per_round = len(search.root_actions)
         began = time.perf_counter()
         until = began + budget_ms / 1000.0
+        capped_at = None if self.cap is None else began + self.cap - self.thought
         while search.done < search.iterations:
             search._iterate()
             search.done += 1
-            if time.perf_counter() >= until:
+            now = time.perf_counter()
+            if capped_at is not None and now >= capped_at:
+                if search.done % per_round == 0:  # the cap ran out: only the round is finished
+                    break
+            elif now >= until:
                 break
         self.thought += time.perf_counter() - began
         whole = search.done % per_round == 0

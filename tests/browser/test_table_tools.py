@@ -9,7 +9,7 @@ import pytest
 
 import pygame_core as pc
 from playwright.sync_api import expect
-from pages import make_a_move, wait_for_attr, wait_for_my_turn_or_end
+from pages import make_a_move, play_to_the_end, wait_for_attr, wait_for_my_turn_or_end
 
 GAMES = ["snorkeling", "go_fish", "enemy_anemone"]
 TIMEOUT_MS = 180_000
@@ -534,3 +534,28 @@ def test_two_tabs_in_two_languages_do_not_pass_the_game_back_and_forth(page, bas
     assert 1 <= german.evaluate("window.__events") <= 3  # the move and the bots' replies, saved once each
     assert engine(german, "state")["steps"] == engine(page, "state")["steps"]
     german.close()
+
+
+@pytest.mark.parametrize("game", ["snorkeling", "enemy_anemone"])
+def test_a_replay_from_another_seat_names_that_seat_not_you(page, base_url, open_app, game):
+    """Replay from Bot 2's point of view: its hand and pile are "Bot 2 (random)'s …", not
+    "your …"; from your own point of view they are yours again."""
+    options = "target_score=6,first_player=0" if game == "snorkeling" else "first_player=0"
+    open_app(page, base_url, f"game={game}&players=2&seats=human,bot:random&seed=21&speed=0&options={options}")
+    play_to_the_end(page)
+    page.locator("#over-close").click()
+    page.locator("#over-bar-replay").click()
+    page.locator("#replay-viewer").select_option("1")
+    for step in (1, 2, 3):
+        page.locator("#replay-next").click()
+        wait_for_attr(page, "replayStep", step)
+    hand = page.locator("#felt [data-part=hand]")
+    expect(hand).to_have_attribute("aria-label", "Bot 2 (random)'s hand")
+    def pile_text():  # Snorkeling's caption is painted (data-shown), Enemy Anemone's a sentence
+        if game == "snorkeling":
+            return page.locator("#felt .my-pile .label").get_attribute("data-shown")
+        return page.locator("#felt .ea-pile-points").inner_text()
+    assert pile_text().startswith("Bot 2 (random)'s")
+    page.locator("#replay-viewer").select_option("0")
+    expect(hand).to_have_attribute("aria-label", "Your hand")
+    assert pile_text().startswith("Your")

@@ -16,6 +16,17 @@ export function isYou(s, seat) {
   return seat != null && s.you === seat;
 }
 
+/** Whether the seat seen from is the person at this device, so its hand and piles are "yours":
+ * not in a replay from another seat's point of view (a replay state has a `step`). */
+export function seenByYou(s) {
+  return s.step == null || isYou(s, s.viewer);
+}
+
+/** The name of the hand seen from: "Your hand", or in a replay from another seat "Bot 2's hand". */
+export function handLabel(s, t) {
+  return seenByYou(s) ? t("table.hand") : t("table.seat_hand", { name: s.names[s.viewer] });
+}
+
 /** Mark `node` as performing a legal move when clicked (page contract: [data-legal]); `action`
  * is the move it makes, or "" when it starts one (a card that still needs a destination).
  * `starts` lists the moves it may lead to (the coach marks it for any of them); by default the

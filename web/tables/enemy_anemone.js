@@ -2,7 +2,7 @@
 // who played it and its value including Anemones), then your score pile, Anemones and hand.
 // Clicking a card plays it; holding Anemones, tap some first to attach them to it. Everything
 // offered comes from s.moves; winners, values and scores come from the view, never from here.
-import { el, symbol, legal, named, painted, pressable as makePressable } from "./common.js";
+import { el, symbol, legal, named, painted, pressable as makePressable, handLabel, seenByYou } from "./common.js";
 
 const SUITS = "OJSRCT";
 const HOLD_MS = 1400;  // extra bot pause while a finished trick is on show (speed > 0 only)
@@ -487,15 +487,15 @@ function mySeat(felt, s, moves, sides, ui) {
   const redraw = () => enemy_anemone(felt, s, ui);
   const mine = seatBox(s, s.viewer, t);
   mine.classList.add("mine");
-  const pileInfo = el("span", "ea-pile-points", t("enemy_anemone.your_pile", {
-    n: view.score_pile.length, bonus: view.score_pile_bonus, points: view.score_pile_points }));
+  const pileInfo = el("span", "ea-pile-points", t(seenByYou(s) ? "enemy_anemone.your_pile" : "enemy_anemone.seat_pile", {
+    name: s.names[s.viewer], n: view.score_pile.length, bonus: view.score_pile_bonus, points: view.score_pile_points }));
   mine.querySelector(".ea-stats").append(pileInfo);
   if (!view.hand.length) return mine;
   const hand = el("div", "hand ea-hand");
   hand.dataset.part = "hand";
   hand.dataset.anchor = `seat-${s.viewer}`;
   hand.setAttribute("role", "group");
-  hand.setAttribute("aria-label", t("table.hand"));
+  hand.setAttribute("aria-label", handLabel(s, t));
   for (const card of sortHand(view.hand)) {
     const c = eaCard(card, t);
     c.dataset.focus = `card-${card}`;

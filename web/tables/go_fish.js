@@ -5,7 +5,7 @@
 // way round); with the ask_card variant a small picker names the exact card. When only one move
 // fits what has been picked, it is made at once. Nothing here decides what is legal: every
 // highlight comes from s.moves, every number from s.view, every sentence from the catalog.
-import { el, symbol, legal, named, painted, pressable, isYou, pickLines } from "./common.js";
+import { el, symbol, legal, named, painted, pressable, isYou, pickLines, handLabel } from "./common.js";
 
 const RANKS = "A23456789TJQK";
 const SUITS = "CDHS";
@@ -455,7 +455,7 @@ export function go_fish(felt, s, ui) {
     hand.dataset.part = "hand";
     hand.dataset.anchor = `seat-${me}`;
     hand.setAttribute("role", "group");
-    hand.setAttribute("aria-label", t("table.hand"));
+    hand.setAttribute("aria-label", handLabel(s, t));
     const cards = [...view.hand].sort(byRank);
     if (!cards.length) hand.append(el("span", "gf-none", t("go_fish.no_cards")));
     const ranks = [...new Set(cards.map((c) => c[0]))];

@@ -1,5 +1,5 @@
 // The Snorkeling table: opponents' piles, the centre and draw pile, your pile and hand.
-import { el, symbol, cardBacks, legal, painted, named, pressable, isYou, pickLines } from "./common.js";
+import { el, symbol, cardBacks, legal, painted, named, pressable, isYou, pickLines, handLabel, seenByYou } from "./common.js";
 
 /** A Snorkeling card in words ("blue 3", "orange Ray", "Lanternfish"). */
 export function cardName(card, t) {
@@ -248,13 +248,14 @@ export function snorkeling(felt, s, ui) {
   mine.classList.add("mine");
   // Your pile sits beside your hand: a caption tells the two apart (the pile's name says it to readers).
   const pileBox = el("div", "my-pile");
-  pileBox.append(painted("span", "label", t("snorkeling.your_pile"), { hidden: true }), mine.querySelector(".pile"));
+  const caption = seenByYou(s) ? t("snorkeling.your_pile") : t("snorkeling.seat_pile", { name: s.names[me] });
+  pileBox.append(painted("span", "label", caption, { hidden: true }), mine.querySelector(".pile"));
   mine.append(pileBox);
   const hand = el("div", "hand");
   hand.dataset.part = "hand";
   hand.dataset.anchor = `seat-${me}`;
   hand.setAttribute("role", "group");
-  hand.setAttribute("aria-label", t("table.hand"));
+  hand.setAttribute("aria-label", handLabel(s, t));
   const copies = new Map();  // card -> copies seen so far
   for (const card of view.hand) {
     const actions = moves.filter((a) => a.split(" ")[1] === card);
