@@ -189,6 +189,7 @@ async function importFile(ev) {
   app.config = configOf(state);
   app.saveKey = null;  // an opened file is this page's game now
   await enterTable();
+  toast(t("save.opened", { file: file.name, game: t(`game.${state.view.game}`) }));  // what was opened
 }
 
 // ----- sharing --------------------------------------------------------------------------------

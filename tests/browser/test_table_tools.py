@@ -129,6 +129,8 @@ def test_export_then_import_round_trips(page, base_url, open_app, tmp_path, game
     page.wait_for_function("document.documentElement.dataset.state === 'playing'", timeout=TIMEOUT_MS)
     after = engine(page, "state")
     assert after["view"] == before["view"] and after["steps"] == before["steps"]
+    names = {"snorkeling": "Snorkeling", "go_fish": "Go Fish", "enemy_anemone": "Enemy Anemone"}
+    expect(page.locator(".toast")).to_have_text(f"Opened “save.json”: the {names[game]} game goes on from where it was saved.")
 
 
 @pytest.mark.allow_console_errors
