@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import ast
 import base64
+import contextlib
 import functools
 import gzip
 import hashlib
@@ -765,6 +766,18 @@ def start_server(directory: Path, quiet: bool = True) -> tuple[SiteServer, str]:
     server = make_server(directory, port=0, quiet=quiet)
     threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+@contextlib.contextmanager
+def serving(directory: Path):
+    """The directory served on a free loopback port for the with-block (start_server); yields its
+    base URL and stops the server after the block, however it ends."""
+    server, url = start_server(directory)
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def serve(port: int) -> int:

@@ -63,9 +63,8 @@ def main() -> int:
     import pygame_core as pc
     from pygame_core import facade
 
-    server, base = build.start_server(build.SITE, quiet=True)
-    print(f"\n== bots in the browser: hard vs hard, 2 players, first {MOVES} bot moves per game")
-    try:
+    with build.serving(build.SITE) as base:
+        print(f"\n== bots in the browser: hard vs hard, 2 players, first {MOVES} bot moves per game")
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
                                                  headless=True, args=list(build.CHROMIUM_ARGS))
@@ -100,9 +99,6 @@ def main() -> int:
                       f"ratio {in_browser / native:5.0%}  (budget >= 40%)")
             context.close()
             browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
     return 0
 
 

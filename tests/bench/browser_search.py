@@ -74,8 +74,7 @@ def main() -> int:
 
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 8
     iterations = int(sys.argv[2]) if len(sys.argv) > 2 else 100
-    server, base = build.start_server(build.SITE, quiet=True)
-    try:
+    with build.serving(build.SITE) as base:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
                                                  headless=True, args=list(build.CHROMIUM_ARGS))
@@ -95,9 +94,6 @@ def main() -> int:
                     print(search_speed.row(name, players, m), flush=True)
             context.close()
             browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
     return 0
 
 

@@ -48,10 +48,9 @@ def main() -> int:
 
     import pygame_core as pc
 
-    server, base = build.start_server(build.SITE, quiet=True)
-    print(f"\n== the coach in the browser: a hint at each of the human's first {TURNS} turns "
-          "(targets: median <= 1000 ms, max <= 2000 ms, no task over 50 ms)")
-    try:
+    with build.serving(build.SITE) as base:
+        print(f"\n== the coach in the browser: a hint at each of the human's first {TURNS} turns "
+              "(targets: median <= 1000 ms, max <= 2000 ms, no task over 50 ms)")
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
                                                  headless=True, args=list(build.CHROMIUM_ARGS))
@@ -78,9 +77,6 @@ def main() -> int:
                           f"longest task {longest:.0f} ms")
                     context.close()
             browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
     return 0
 
 

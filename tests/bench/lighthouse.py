@@ -46,8 +46,7 @@ def main() -> int:
     if not CLI.is_file():
         print(f"lighthouse: {CLI} is missing (python3 build.py bench installs it); skipped")
         return 1
-    server, base = build.start_server(build.SITE, quiet=True)
-    try:
+    with build.serving(build.SITE) as base:
         print(f"\n== Lighthouse Performance of the start screen (median of {RUNS}; target >= 90)")
         for desktop in (False, True):
             reports = [run_lighthouse(f"{base}/index.html", desktop) for _ in range(RUNS)]
@@ -58,9 +57,6 @@ def main() -> int:
             label = "desktop" if desktop else "mobile"
             print(f"  {label:<8} score {statistics.median(scores):5.1f}  (runs: "
                   f"{', '.join(f'{s:.0f}' for s in scores)})  {metrics}")
-    finally:
-        server.shutdown()
-        server.server_close()
     return 0
 
 
