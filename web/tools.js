@@ -102,9 +102,10 @@ export async function autosave() {
 const OTHER_TAB_QUIET_MS = 3000;
 
 function sameGame(stored, text) {
+  if (stored == null) return false;
   try {
-    return stored != null && JSON.stringify(JSON.parse(stored).game) === JSON.stringify(JSON.parse(text).game)
-      && JSON.stringify(JSON.parse(stored).hints) === JSON.stringify(JSON.parse(text).hints);
+    const [a, b] = [JSON.parse(stored), JSON.parse(text)];
+    return JSON.stringify([a.game, a.hints]) === JSON.stringify([b.game, b.hints]);
   } catch {
     return false;
   }
