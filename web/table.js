@@ -71,9 +71,15 @@ export function show(id) {
   $("#continue-button").hidden = !app.state || Boolean(app.state.view?.is_over) || Boolean(app.demo);
 }
 
-/** A notice for four seconds, just under the table's prompt line (or the top of the page): away
- * from the hand and the buttons the player is reaching for, and never catching a tap. */
-/** Show `message` for a few seconds; with a `kind`, not while a notice of that kind is showing. */
+// What a notice never covers (the seats' names, the prompt and the hand) and, where it can, what
+// it leaves in view (the cards on the table).
+const KEEP_CLEAR = ".seat-name, .ea-slot-name, [data-part=prompt], [data-part=hand]";
+const RATHER_CLEAR = ".card";
+
+/** Show `message` for four seconds; with a `kind`, not while a notice of that kind is showing.
+ * It never catches a tap. Over an open dialog it shows inside it (above the backdrop); at the
+ * table, centred over the felt at the highest place clear of KEEP_CLEAR and RATHER_CLEAR (else
+ * the least covered one, KEEP_CLEAR weighing most); elsewhere at the top of the page. */
 export function toast(message, kind = null) {
   if (kind && document.querySelector(`.toast[data-kind="${kind}"]`)) return;
   const box = document.createElement("div");
@@ -81,10 +87,28 @@ export function toast(message, kind = null) {
   if (kind) box.dataset.kind = kind;
   box.setAttribute("role", "status");
   box.textContent = message;
-  const bar = document.querySelector("#table:not([hidden]) .table-bar")?.getBoundingClientRect();
-  box.style.top = `${Math.max(8, (bar?.bottom ?? 0) + 8)}px`;
-  document.body.append(box);
+  const dialog = document.querySelector("dialog[open]");
+  (dialog ?? document.body).append(box);
+  const felt = !dialog && document.querySelector("#table:not([hidden]) .felt-wrap")?.getBoundingClientRect();
+  box.style.top = `${felt ? clearTop(box, felt) : 8}px`;
   setTimeout(() => box.remove(), 4000);
+}
+
+// The top (px) for notice `box` over the felt's rectangle `felt`: the first place from the felt's
+// top down that covers nothing of note, else the one that covers least.
+function clearTop(box, felt) {
+  Object.assign(box.style, { left: `${felt.left}px`, right: `${innerWidth - felt.right}px`, maxWidth: `${Math.min(544, felt.width - 16)}px` });
+  const { left, right, height } = box.getBoundingClientRect();
+  const rects = (selector) => [...document.querySelectorAll(selector)].map((n) => n.getBoundingClientRect()).filter((r) => r.width && r.height);
+  const keep = rects(KEEP_CLEAR), rather = rects(RATHER_CLEAR);
+  const overlap = (top, list) => list.reduce((sum, r) => sum
+    + Math.max(0, Math.min(right, r.right) - Math.max(left, r.left)) * Math.max(0, Math.min(top + height, r.bottom) - Math.max(top, r.top)), 0);
+  let best = { top: Math.max(8, felt.top + 8), cost: Infinity };
+  for (let top = best.top; top + height <= Math.min(innerHeight, felt.bottom) - 4 && best.cost; top += 4) {
+    const cost = 1000 * overlap(top, keep) + overlap(top, rather);
+    if (cost < best.cost) best = { top, cost };
+  }
+  return best.top;
 }
 
 export function showStartMessage(message) {

@@ -519,6 +519,50 @@ def test_unplayable_card_click_says_why(page, base_url, open_app, game):
     assert toast["y"] >= prompt["y"] + prompt["height"] and toast["y"] + toast["height"] <= hand["y"], (toast, hand)
 
 
+
+# What a notice must never cover (table.js KEEP_CLEAR): the seats' names, the prompt, the hand.
+NOTICE_COVERS = """() => {
+  const box = document.querySelector('.toast').getBoundingClientRect();
+  return [...document.querySelectorAll('.seat-name, .ea-slot-name, [data-part=prompt], [data-part=hand]')]
+    .filter((n) => { const r = n.getBoundingClientRect();
+      return r.width && r.height && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top; })
+    .map((n) => n.textContent.trim().slice(0, 40) || n.dataset.part);
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("size", [(390, 844), (1366, 768), (800, 500)], ids=["phone", "laptop", "frame"])
+def test_a_notice_never_covers_the_names_the_prompt_or_the_hand(page, base_url, open_app, game, size):
+    """At four players, the notice an unplayable card brings sits clear of every seat's name, the
+    prompt and the hand, at a phone, a laptop and an embedding frame's size."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.add_init_script("localStorage.setItem('tidepool.forced', '0')")
+    open_app(page, base_url, f"game={game}&players=4&seats=bot:easy,human,bot:easy,bot:easy&seed=8"
+                             f"&speed=2000&options=first_player=0&lang=en")
+    wait_for_attr(page, "state", "playing")
+    page.locator('[data-part="hand"] [data-card]').first.wait_for()
+    page.locator('[data-part="hand"] .gf-group, [data-part="hand"] [data-card]').first.click()
+    expect(page.locator(".toast")).to_contain_text("Bot 1", timeout=10_000)
+    assert page.evaluate(NOTICE_COVERS) == []
+    box = page.locator(".toast").bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= size[1], box
+
+
+def test_a_notice_over_a_dialog_shows_above_its_backdrop(page, base_url, open_app):
+    """"Link copied" shows over the Share dialog, not under its backdrop: at the notice's middle,
+    the topmost thing on the screen is the notice itself."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_app(page, base_url, "game=go_fish&players=3&seed=4&speed=0&lang=en")
+    wait_for_my_turn_or_end(page)
+    page.locator("#share-button").click()
+    page.locator("#share-copy").click()
+    expect(page.locator(".toast")).to_have_text("Link copied.", timeout=10_000)
+    on_top = page.locator(".toast").evaluate("""t => { t.style.pointerEvents = 'auto';
+        const r = t.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === t; }""")
+    assert on_top
+
+
 # ----- game over stays reachable; leaving asks --------------------------------------------
 
 def test_closing_game_over_keeps_replay_and_a_new_game(page, base_url, open_app):
