@@ -568,16 +568,21 @@ def check_page(page: Path) -> None:
 
 def write_build_facts(site: Path, wheel: Path) -> None:
     """Write what the site's web/interpreter.mjs needs to know of this build in place of its
-    BUILD_PLACEHOLDER: {runtime, wheel, sha256, micropip, pathMtime}, Pyodide's version, the engine
-    wheel's file name and SHA-256 (a memory snapshot is restored only if made from both), micropip's
-    wheel, and the mtime the snapshot's sys.path folders have (PATH_MTIME)."""
+    BUILD_PLACEHOLDER: {runtime, wheel, sha256, micropip, pathMtime, downloads}, Pyodide's version,
+    the engine wheel's file name and SHA-256 (a memory snapshot is restored only if made from both),
+    micropip's wheel, the mtime the snapshot's sys.path folders have (PATH_MTIME), and the bytes of
+    the large files a start downloads ({runtime, wheels, snapshot}: the loading counter's total;
+    snapshot 0 where the site has none). Runs after write_snapshot."""
     module = site / "web" / "interpreter.mjs"
     text = module.read_text()
     if f'"{BUILD_PLACEHOLDER}"' not in text:
         fail(f"web/interpreter.mjs has no {BUILD_PLACEHOLDER} placeholder")
     facts = {"runtime": PYODIDE.spec.split("@")[1], "wheel": wheel.name,
              "sha256": file_digest(wheel, "sha256").hex(), "micropip": MICROPIP.filename,
-             "pathMtime": PATH_MTIME}
+             "pathMtime": PATH_MTIME, "downloads": {
+                 "runtime": sum((site / "pyodide" / name).stat().st_size for name in ("pyodide.asm.wasm", "python_stdlib.zip")),
+                 "wheels": wheel.stat().st_size + (site / "pyodide" / MICROPIP.filename).stat().st_size,
+                 "snapshot": (site / SNAPSHOT_FILE).stat().st_size if (site / SNAPSHOT_FILE).is_file() else 0}}
     module.write_text(text.replace(f'"{BUILD_PLACEHOLDER}"', json.dumps(facts)))
 
 
@@ -672,8 +677,8 @@ def build() -> Path:
     shutil.copy2(wheel, SITE / wheel.name)
     vendor_pyodide(SITE / "pyodide")
     vendor_pyscript(SITE / "pyscript")
-    write_build_facts(SITE, SITE / wheel.name)
     write_snapshot(SITE, SITE / wheel.name)
+    write_build_facts(SITE, SITE / wheel.name)
     write_service_worker(SITE)
     count = sum(1 for p in SITE.rglob("*") if p.is_file())
     print(f"site:  {SITE.relative_to(ROOT)}/  {count} files, {tree_size(SITE) / 2**20:.1f} MB")

@@ -140,7 +140,11 @@ def test_the_site_vendors_pyscript_micropip_and_names_its_snapshot(site_files):
     facts = json.loads(re.search(r"^const BUILD = (\{.*\});$", module, re.M).group(1))
     assert facts == {"runtime": build.PYODIDE.spec.split("@")[1], "wheel": WHEEL,
                      "sha256": build.file_digest(site / WHEEL, "sha256").hex(),
-                     "micropip": build.MICROPIP.filename, "pathMtime": build.PATH_MTIME}
+                     "micropip": build.MICROPIP.filename, "pathMtime": build.PATH_MTIME,
+                     "downloads": {  # the loading counter's totals
+                         "runtime": sum((site / "pyodide" / n).stat().st_size for n in ("pyodide.asm.wasm", "python_stdlib.zip")),
+                         "wheels": (site / WHEEL).stat().st_size + (site / "pyodide" / build.MICROPIP.filename).stat().st_size,
+                         "snapshot": (site / build.SNAPSHOT_FILE).stat().st_size}}
     assert (site / "pyscript.toml").read_text() == (build.ROOT / "pyscript.toml").read_text()
 
 

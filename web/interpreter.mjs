@@ -16,7 +16,9 @@
 // after a restore the two wheels are unpacked where micropip had installed them, so PyScript finds
 // micropip loaded and micropip finds the engine's requirement satisfied. Messages to the page, on
 // PyScript's worker:
-//   {tidepool: {progress: {done, total}}}   bytes of the large downloads so far
+//   {tidepool: {progress: {done, total}}}   bytes of the large downloads so far, of the total this
+//                                           start downloads (BUILD.downloads; known before the
+//                                           first message, and `done` only grows)
 //   {tidepool: {boot: "snapshot"|"fresh"}}  how the runtime started
 //   {tidepool: {failed: message}}           the runtime could not start (a download failed)
 //   {tidepool: {mark: name, at}}            a step of the start (epoch ms): "tidepool:worker" (this
@@ -28,9 +30,11 @@ import { keepIndexedDBInMemory } from "./memory-indexeddb.js";
 
 export { version };
 
-// {runtime, wheel, sha256, micropip, pathMtime}: Pyodide's version, the engine wheel's file name
-// and SHA-256, micropip's wheel (beside Pyodide), and the mtime of the folders on sys.path in the
-// build's memory. The build writes it into the site's copy.
+// {runtime, wheel, sha256, micropip, pathMtime, downloads}: Pyodide's version, the engine wheel's
+// file name and SHA-256, micropip's wheel (beside Pyodide), the mtime of the folders on sys.path in
+// the build's memory, and the bytes of the large files a start downloads ({runtime, wheels,
+// snapshot}: Pyodide's wasm and standard library, the two wheels, snapshot.bin or 0 if the build
+// has none). The build writes it into the site's copy.
 const BUILD = "__TIDEPOOL_BUILD__";
 const SNAPSHOT_CACHE = "tidepool-snapshot";
 const SHIPPED_HEADER = 128;  // the build's file: gzip of "<runtime> <sha256>" padded to this, then the memory
@@ -66,15 +70,22 @@ if (relativeTo) {
 }
 const LARGE = [".wasm", ".zip", ".whl", ".bin"];
 const plainFetch = self.fetch.bind(self);
-const sizes = new Map();
+// The counter the page shows: `planned` bytes (set once it is known whether the build's memory
+// file is downloaded), of which `done` per address; a file fetched again counts once.
+let planned = null;
 const done = new Map();
 let reported = 0;
 function report(force = false) {
   const now = performance.now();
-  if (!force && now - reported < 50) return;
+  if (planned == null || (!force && now - reported < 50)) return;
   reported = now;
-  const sum = (map) => [...map.values()].reduce((a, b) => a + b, 0);
-  postMessage({ tidepool: { progress: { done: sum(done), total: sum(sizes) } } });
+  const got = [...done.values()].reduce((a, b) => a + b, 0);
+  postMessage({ tidepool: { progress: { done: Math.min(got, planned), total: planned } } });
+}
+function plan(withSnapshot) {
+  const { runtime, wheels, snapshot } = BUILD.downloads;
+  planned = runtime + wheels + (withSnapshot ? snapshot : 0);
+  report(true);
 }
 // Pyodide waits forever on a runtime file it could not download (it only warns that the wasm did
 // not instantiate): such a failure is told to the page at once.
@@ -101,11 +112,11 @@ self.fetch = async (input, init) => {
   }
   if (!response.ok) failed(url, `HTTP ${response.status}`);
   if (!LARGE.some((end) => url.split("?")[0].endsWith(end)) || !response.body) return response;
-  sizes.set(url, Number(response.headers.get("content-length")) || 0);
-  done.set(url, 0);
+  let got = 0;
   const counter = new TransformStream({
     transform(chunk, controller) {
-      done.set(url, done.get(url) + chunk.byteLength);
+      got += chunk.byteLength;
+      done.set(url, Math.max(done.get(url) ?? 0, got));
       report();
       controller.enqueue(chunk);
     },
@@ -176,6 +187,7 @@ async function prepare() {
   wheels.catch(() => {});  // handled once the runtime is up
   const snapshots = await openSnapshots();
   const stored = await storedMemory(snapshots);
+  plan(!stored && BUILD.downloads.snapshot > 0);
   const shipped = stored ? null : shippedMemory();
   shipped?.catch(() => {});  // handled where loadPyodide awaits it
   return { stored, shipped, snapshots, wheels };
@@ -192,6 +204,7 @@ async function restore(settings) {
     pyodide = await startPyodide({ ...settings, _loadSnapshot: stored }).catch(() => null);
     if (!pyodide) {
       await snapshots.delete(cacheKey).catch(() => {});
+      plan(BUILD.downloads.snapshot > 0);  // the one case where the total grows: the stored memory failed
       shipped = shippedMemory();
       shipped.catch(() => {});  // handled where loadPyodide awaits it
     }

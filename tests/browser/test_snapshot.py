@@ -13,6 +13,8 @@ The game itself is the same either way.
 """
 
 import gzip
+import json
+import re
 import time
 
 import pytest
@@ -180,3 +182,42 @@ def test_snapshot_outlives_the_service_workers_install_and_restores_offline(page
     page.evaluate(FORGET_STORED)
     assert boot(page, base_url) == "snapshot"
     play_two_moves(page)
+
+
+# Every loading line and progress bar value the page shows, from its first paint.
+WATCH_COUNTER = """window.__counter = [];
+    const watch = setInterval(() => {
+        const line = document.querySelector('#load-status')?.textContent;
+        const bar = document.querySelector('#load-progress')?.value;
+        const last = window.__counter.at(-1);
+        if (line && (!last || last[0] !== line || last[1] !== bar)) window.__counter.push([line, bar]);
+        if (document.documentElement.dataset.engine === 'ready') clearInterval(watch);
+    }, 2);"""
+
+
+def counter_totals(page):
+    """``(totals, dones, bar values)`` the loading counter showed ("(2.6 of 18.9 MB)")."""
+    seen = page.evaluate("window.__counter")
+    pairs = [re.search(r"\(([\d.]+) \D+ ([\d.]+) MB\)", line) for line, _ in seen]
+    pairs = [(float(m[1]), float(m[2])) for m in pairs if m]
+    return [b for _, b in pairs], [d for d, _ in pairs], [bar for _, bar in seen]
+
+
+def test_the_loading_counter_counts_to_one_total_and_never_back(page, base_url, site_dir):
+    """The loading counter's total is the build's figure for this start from its first message on
+    (the build's memory file, runtime and wheels on a first visit; without the memory file once
+    it is stored), and neither the bytes counted nor the progress bar ever go back."""
+    facts = json.loads(re.search(r'const BUILD = (\{.*?\}\});', (site_dir / "web" / "interpreter.mjs").read_text())[1])
+    sizes = facts["downloads"]
+    assert sizes["snapshot"] == (site_dir / build.SNAPSHOT_FILE).stat().st_size
+    mb = lambda n: round(n / 1048576, 1)  # noqa: E731  (as the page writes it)
+    page.add_init_script(WATCH_COUNTER)
+    for visit, total in (("first", sizes["runtime"] + sizes["wheels"] + sizes["snapshot"]),
+                         ("second", sizes["runtime"] + sizes["wheels"])):
+        assert boot(page, base_url) == "snapshot"
+        totals, dones, bars = counter_totals(page)
+        assert totals and set(totals) == {mb(total)}, (visit, totals)
+        assert dones == sorted(dones), (visit, dones)
+        assert bars == sorted(bars) and bars[-1] >= 95, (visit, bars)
+        if visit == "first":
+            wait_for_stored(page)
