@@ -918,7 +918,8 @@ def run_bench() -> int:
     codes = [subprocess.run([str(python), str(ROOT / "tests" / "bench" / script)],
                             cwd=ROOT).returncode
              for script in ("startup.py", "lighthouse.py", "engine_speed.py", "bots.py",
-                            "search_speed.py", "browser_bots.py", "browser_search.py", "coach_speed.py")]
+                            "search_speed.py", "browser_bots.py", "browser_search.py", "coach_speed.py",
+                            "turn_waits.py")]
     return max(codes)
 
 

@@ -27,6 +27,7 @@ export const app = {
   speed: 700,
   botTimer: null,
   pauseUntil: 0,
+  runSince: null,    // when the bots' present run began (a human's move left, or the bots began)
   selected: null,    // a card picked in hand, waiting for a destination
   viewer: null,      // hot seat: the human whose hand is shown (null while the device changes hands)
   handoverTo: null,  // hot seat: the human who must confirm before their hand is shown
@@ -606,6 +607,7 @@ export async function act(action) {
   $("#felt").removeAttribute("data-forced");
   app.busy = true;
   app.selected = null;
+  app.runSince = performance.now();  // the bots' run after this move starts now
   html.dataset.turn = "";  // until the engine's answer is drawn, nobody is to move on this page
   $("#felt").classList.add("waiting");
   const gen = app.gen;
@@ -656,25 +658,35 @@ function scheduleForced(s) {
 
 export function scheduleBot() {
   clearTimeout(app.botTimer);
+  if (!app.state?.bot_to_move) app.runSince = null;  // a human's turn (or none) ends the bots' run
   if (!app.state?.bot_to_move || app.replay || app.roundEnd || html.dataset.state !== "playing") return;
-  const pause = Math.max(0, app.pauseUntil - performance.now());
+  app.runSince ??= performance.now();
+  const now = performance.now();
+  const pause = Math.max(0, app.pauseUntil - now);
   // A bot's only move (a forced pass) needs no thinking to watch: a third of the pace; a table may
-  // ask for less where the move before concerned only others (its `pace`). The pause (the cards
-  // of the move before landing) comes first either way.
-  const share = app.state.bot_forced ? 1 / 3 : tableOf(app.state.view.game).pace?.(app.state) ?? 1;
-  const pace = app.speed * share;
-  app.botTimer = setTimeout(botTurn, pace + pause);
+  // ask for less where the move before concerned only others (its `pace`). The bot thinks while
+  // the cards of the move before fly: it moves once they have landed (and any hold is over) and
+  // its pace has passed, whichever is later.
+  const table = tableOf(app.state.view.game);
+  const share = app.state.bot_forced ? 1 / 3 : table.pace?.(app.state) ?? 1;
+  const wait = Math.max(app.speed * share, pause);
+  // A table's `runPaces` caps the bots' run between two of a human's turns (Go Fish: the asked
+  // player may ask next, so bots can ask each other for long): the move that would end after it
+  // comes at its end, with every move left in the run (the table's news says what they did).
+  const left = (table.runPaces ?? Infinity) * app.speed - (now - app.runSince);
+  const rush = app.speed > 0 && wait > left && app.state.seats.includes("human");
+  app.botTimer = setTimeout(() => botTurn(rush), rush ? Math.max(0, left) : wait);
 }
 
-async function botTurn() {
+async function botTurn(rush = false) {
   const gen = app.gen;
   try {
     // The engine thinks in its worker, so the page stays smooth. At full speed several quick bot
-    // moves share one state update.
+    // moves share one state update; a rushed run plays on to a human's turn (or the end).
     const until = performance.now() + (app.speed === 0 ? 30 : 0);
     let step;
     do step = await call("bot_step");
-    while (gen === app.gen && step.bot_to_move && performance.now() < until);
+    while (gen === app.gen && step.bot_to_move && (rush || performance.now() < until));
     if (gen === app.gen) await refresh();
   } catch (err) {
     if (gen === app.gen) fail(t("error.load", { message: err.message }));

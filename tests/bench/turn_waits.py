@@ -1,66 +1,99 @@
-"""Go Fish turn waits (prints figures, asserts nothing): how long seat 0 waits between two of its
-turns, in asks by the others, at a table of medium bots, now and as landed in ee57367
-(``landed_source.py``) on the same deals. Under GF-5's default the asked player moves next, so
-whom the bots ask decides who gets to play; seat 0 plays the easy strategy, a stand-in for a new
-player with a short hand.
+"""Waits between a human's turns (prints figures, asserts nothing): at the default bot pace, how
+long the player waits from making a move until it is their turn again, per game and player count.
 
-Run directly: python3 tests/bench/turn_waits.py [GAMES [SEED]]   (default 300 1)
+Run through `python3 build.py bench`, or alone: .venv/bin/python tests/bench/turn_waits.py [WAITS]
+(default 24 waits per table: its games, seeded 1, 2, ..., are played until it has them).
+
+Each table is seat 0 (a human, played by the page itself: it clicks the first legal move, and a
+card's first target) against medium bots, seeded, at the default pace (no `speed` in the link).
+A wait is measured in the page (tests/browser/pages.py PLAY_SEAT_0), from the moment the move
+leaves (<html data-turn> empties) until <html data-turn> names seat 0 again; waits that span a
+round's end table (which waits for the player) are left out. "most log lines": the most log
+lines one wait brought (the bots' moves in it).
+
+The rules the figures come from (web/table.js scheduleBot): a bot thinks while the cards of the move
+before fly, and moves once they have landed and its pace has passed; in Go Fish (its table's
+`runPaces`) the bots' moves between two of a human's turns get at most 5 paces (3.5 s at the default
+700 ms), and the rest of the run is played at once, its news summed up "since your last ask".
 """
 
 from __future__ import annotations
 
 import statistics
 import sys
+import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
 
-import landed_source  # noqa: E402
+import build  # noqa: E402
 
-landed_source.install()
-import landed.bots as landed_bots  # noqa: E402
-from landed.games import REGISTRY as LANDED_GAMES  # noqa: E402
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from pages import PLAY_SEAT_0  # noqa: E402
 
-import pygame_core as pc  # noqa: E402
-from pygame_core.bots import make_bot  # noqa: E402
+TABLES = [("go_fish", n) for n in (3, 4, 5, 6)] + [("snorkeling", 3), ("snorkeling", 6),
+                                                     ("enemy_anemone", 3), ("enemy_anemone", 6)]
+AT_ONCE = 4  # tables played side by side (each in its own browser context)
+TIMEOUT_S = 900
 
-
-def waits(players: int, games: int, seed: int, old: bool) -> tuple[list[int], list[int]]:
-    """``(turns of seat 0 per game, asks by the others before each of its turns)``."""
-    turns, gaps = [], []
-    for g in range(games):
-        deal = seed * 10_000 + g
-        game = (LANDED_GAMES["go_fish"](players, seed=deal) if old
-                else pc.new_game("go_fish", players=players, seed=deal))
-        maker = landed_bots.make_bot if old else make_bot
-        bots = [maker("easy" if s == 0 else "medium", seed=deal * 8 + s) for s in range(players)]
-        count = wait = 0
-        while not game.is_over:
-            seat = game.current_player
-            if seat == 0:
-                gaps.append(wait)
-                count, wait = count + 1, 0
-            else:
-                wait += 1
-            game.apply(bots[seat].choose(game, seat))
-        turns.append(count)
-    return turns, gaps
 
 
 def main() -> int:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    print(f"\n== Go Fish turn waits: seat 0 (easy) among medium bots, {games} games, seed {seed}")
-    print(f"  {'players':<8}{'':8}{'turns/game':>11}{'median wait':>13}{'p90':>6}{'p99':>6}{'max':>6}")
-    for players in (3, 4):
-        for old in (True, False):
-            turns, gaps = waits(players, games, seed, old)
-            gaps.sort()
-            pick = lambda q: gaps[min(len(gaps) - 1, int(len(gaps) * q))]  # noqa: E731
-            print(f"  {players:<8}{'landed' if old else 'now':<8}{statistics.mean(turns):>11.1f}"
-                  f"{statistics.median(gaps):>13g}{pick(0.9):>6}{pick(0.99):>6}{gaps[-1]:>6}")
+    from playwright.sync_api import sync_playwright
+
+    wanted = int(sys.argv[1]) if len(sys.argv) > 1 else 24
+    print(f"\n== waits between a human's turns at the default pace (seat 0 against medium bots, "
+          f"{wanted} waits per table, games seeded 1, 2, ...)")
+    print(f"  {'game':<15}{'players':>8}{'games':>7}{'waits':>7}{'median s':>10}{'p90 s':>7}{'max s':>7}"
+          f"{'most log lines':>16}")
+    with build.serving(build.SITE) as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM), headless=True,
+                                             args=list(build.CHROMIUM_ARGS))
+        for start in range(0, len(TABLES), AT_ONCE):
+            tables = []
+            for game, players in TABLES[start:start + AT_ONCE]:
+                context = browser.new_context(service_workers="block", bypass_csp=True,
+                                              viewport={"width": 1366, "height": 768})
+                context.add_init_script("localStorage.clear(); localStorage.setItem('tidepool.forced', '1')")
+                context.add_init_script(PLAY_SEAT_0)
+                table = {"game": game, "players": players, "page": context.new_page(), "seed": 0,
+                         "waits": [], "context": context}
+                tables.append(table)
+                next_game(base, table)
+            deadline = time.monotonic() + TIMEOUT_S
+            pending = list(tables)
+            while pending and time.monotonic() < deadline:
+                for table in list(pending):
+                    page = table["page"]
+                    if len(table["waits"]) + page.evaluate("window.__waits.length") >= wanted:
+                        page.evaluate("window.__stop = true")
+                        table["waits"] += page.evaluate("window.__waits")
+                        pending.remove(table)
+                    elif page.evaluate("document.documentElement.dataset.state === 'over'"):
+                        table["waits"] += page.evaluate("window.__waits")
+                        next_game(base, table)
+                time.sleep(0.5)
+            for table in tables:
+                waits = sorted(table["waits"])[:]
+                if waits:
+                    seconds = sorted(ms / 1000 for ms, _ in waits)
+                    p90 = seconds[min(len(seconds) - 1, int(len(seconds) * 0.9))]
+                    print(f"  {table['game']:<15}{table['players']:>8}{table['seed']:>7}{len(seconds):>7}"
+                          f"{statistics.median(seconds):>10.1f}{p90:>7.1f}{seconds[-1]:>7.1f}"
+                          f"{max(lines for _, lines in waits):>16}")
+                else:
+                    print(f"  {table['game']:<15}{table['players']:>8}  no waits measured")
+                table["context"].close()
+        browser.close()
     return 0
+
+
+def next_game(base: str, table: dict) -> None:
+    """Open the table's next seeded game (a fresh page, so the in-page player starts anew)."""
+    table["seed"] += 1
+    table["page"].goto(f"{base}/index.html?game={table['game']}&players={table['players']}"
+                       f"&seed={table['seed']}&lang=en")
 
 
 if __name__ == "__main__":

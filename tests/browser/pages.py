@@ -88,3 +88,37 @@ def play_to_the_end(page, seat=0, after_move=None, limit=300):
         if after_move:
             after_move(moves)
     return moves
+
+
+# An init script that plays seat 0 in the page itself (the first legal move, a card's first target,
+# Continue at a round's end) and measures its waits: window.__waits holds, per wait, [ms from its
+# move leaving (<html data-turn> empties) until data-turn names seat 0 again, log lines added
+# meanwhile]; waits that span a round's end table (it waits for the player) are left out.
+# window.__turns counts seat 0's turns; window.__stop = true stops the playing.
+PLAY_SEAT_0 = """
+window.__waits = [];
+window.__turns = 0;
+addEventListener("DOMContentLoaded", () => {
+  const html = document.documentElement;
+  const logged = () => document.querySelectorAll("#log li").length;
+  let left = null, lines = 0, spansRoundEnd = false, mine = false;
+  new MutationObserver(() => {
+    const turn = html.dataset.turn;
+    if (turn === "" && left === null && mine) { left = performance.now(); lines = logged(); spansRoundEnd = false; }
+    mine = turn === "0";
+    if (mine && left !== null) {
+      if (!spansRoundEnd) window.__waits.push([performance.now() - left, logged() - lines]);
+      left = null;
+      window.__turns += 1;
+    }
+  }).observe(html, { attributes: true, attributeFilter: ["data-turn"] });
+  setInterval(() => {
+    if (window.__stop) return;
+    const more = document.querySelector("[data-part=continue]");
+    if (more && !document.querySelector("[data-part=round-end]").hidden) { spansRoundEnd = true; more.click(); return; }
+    if (html.dataset.turn !== "0" || html.dataset.state !== "playing") return;
+    const direct = document.querySelector('[data-legal]:not([data-legal=""])');
+    (direct ?? document.querySelector("[data-legal]"))?.click();
+  }, 60);
+});
+"""

@@ -7,6 +7,7 @@ every option of the start screen reaches the game.
 """
 
 import re
+import time
 
 import pytest
 from pages import eventually, make_a_move, wait_for_my_turn_or_end
@@ -434,3 +435,27 @@ def test_a_pair_badge_rides_on_its_card_while_cards_slide(page, base_url, open_a
     watched = page.evaluate("window.__badges")
     assert watched["sliding"] > 0, watched
     assert watched["spread"] < 0.02, watched
+
+
+def test_bots_take_at_most_about_four_seconds_between_your_turns(page, base_url, open_app):
+    """GF-5: the player asked asks next, so at six players the bots may ask each other for long
+    (this deal: over 9 s at the default pace, one ask after another). Their run between two of
+    your turns now takes at most five paces (3.5 s) and then ends at once: each wait, from your
+    move to your next turn, stays under 4.5 s; every move is still in the log, and the news sums
+    up what happened since your last ask."""
+    open_app(page, base_url, "game=go_fish&players=6&seed=1&lang=en")
+    waits = []
+    while wait_for_my_turn_or_end(page) == "playing" and len(waits) < 3:
+        before = len(log_lines(page))
+        started = time.monotonic()
+        make_a_move(page)
+        if wait_for_my_turn_or_end(page) != "playing":
+            break
+        waits.append((round(time.monotonic() - started, 2), len(log_lines(page)) - before,
+                      page.locator(".gf-news").inner_text()))
+    assert waits and max(seconds for seconds, _, _ in waits) < 4.5, waits
+    seconds, lines, news = max(waits, key=lambda w: w[1])  # the longest run of the bots
+    assert lines >= 20, waits
+    assert "since your last ask" in news.lower(), news  # (shown in capitals)
+    size = page.evaluate("window.tidepool.call('state', {})")["log_size"]
+    assert len(log_lines(page)) == size  # every move in the log
