@@ -180,7 +180,7 @@ async function followLink() {
   const { resumed, lost } = await resumeSaved({ enter: !refused });
   if (resumed && !refused) return;
   if (config?.start && (await startGame(config, true))) {
-    if (lost) toast(lost);  // the link's own game, stored and bad: a new one began in its place
+    if (lost) toast(lost, { stay: true });  // the link's own game, stored and bad: a new one began in its place
     return;
   }
   showStart();

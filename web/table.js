@@ -72,27 +72,36 @@ export function show(id) {
   $("#continue-button").hidden = !app.state || Boolean(app.state.view?.is_over) || Boolean(app.demo);
 }
 
-// What a notice never covers (the seats' names, the prompt and the hand) and, where it can, what
-// it leaves in view (the cards on the table).
+// What a notice never covers (the seats' names, the prompt and the hand; nor another notice) and,
+// where it can, what it leaves in view (the cards on the table).
 const KEEP_CLEAR = ".seat-name, .ea-slot-name, [data-part=prompt], [data-part=hand]";
 const RATHER_CLEAR = ".card";
 
-/** Show `message` for four seconds; with a `kind`, not while a notice of that kind is showing.
- * It never catches a tap. Over an open dialog it shows inside it (above the backdrop); at the
- * table, centred over the felt at the highest place clear of KEEP_CLEAR and RATHER_CLEAR (else
- * the least covered one, KEEP_CLEAR weighing most); elsewhere at the top of the page. */
-export function toast(message, kind = null) {
+/** Show `message` in a notice, and say it through the page's live region (#announcer). With
+ * `kind`, not while a notice of that kind is showing. A plain notice goes after four seconds and
+ * never catches a tap; one the player must read (`stay`: something failed or was refused) stays
+ * until its close button is pressed. Over an open dialog it shows inside it (above the backdrop);
+ * at the table, centred over the felt at the highest place clear of KEEP_CLEAR and RATHER_CLEAR
+ * (else the least covered one, KEEP_CLEAR weighing most); elsewhere at the top of the page. */
+export function toast(message, { kind = null, stay = false } = {}) {
   if (kind && document.querySelector(`.toast[data-kind="${kind}"]`)) return;
   const box = document.createElement("div");
   box.className = "toast";
   if (kind) box.dataset.kind = kind;
-  box.setAttribute("role", "status");
   box.textContent = message;
+  if (stay) {
+    box.classList.add("stays");
+    const close = Object.assign(document.createElement("button"), { type: "button", className: "toast-close" });
+    close.setAttribute("aria-label", t("dialog.close"));
+    close.addEventListener("click", () => box.remove());
+    box.append(close);
+  }
+  $("#announcer").textContent = message;
   const dialog = document.querySelector("dialog[open]");
   (dialog ?? document.body).append(box);
   const felt = !dialog && document.querySelector("#table:not([hidden]) .felt-wrap")?.getBoundingClientRect();
   box.style.top = `${felt ? clearTop(box, felt) : 8}px`;
-  setTimeout(() => box.remove(), 4000);
+  if (!stay) setTimeout(() => box.remove(), 4000);
 }
 
 // The top (px) for notice `box` over the felt's rectangle `felt`: the first place from the felt's
@@ -100,8 +109,9 @@ export function toast(message, kind = null) {
 function clearTop(box, felt) {
   Object.assign(box.style, { left: `${felt.left}px`, right: `${innerWidth - felt.right}px`, maxWidth: `${Math.min(544, felt.width - 16)}px` });
   const { left, right, height } = box.getBoundingClientRect();
-  const rects = (selector) => [...document.querySelectorAll(selector)].map((n) => n.getBoundingClientRect()).filter((r) => r.width && r.height);
-  const keep = rects(KEEP_CLEAR), rather = rects(RATHER_CLEAR);
+  const rects = (selector) => [...document.querySelectorAll(selector)].filter((n) => n !== box)
+    .map((n) => n.getBoundingClientRect()).filter((r) => r.width && r.height);
+  const keep = rects(`${KEEP_CLEAR}, .toast`), rather = rects(RATHER_CLEAR);  // and clear of a notice that stays
   const overlap = (top, list) => list.reduce((sum, r) => sum
     + Math.max(0, Math.min(right, r.right) - Math.max(left, r.left)) * Math.max(0, Math.min(top + height, r.bottom) - Math.max(top, r.top)), 0);
   let best = { top: Math.max(8, felt.top + 8), cost: Infinity };
@@ -395,7 +405,7 @@ function hint() {
     if (app.state !== s) return;
     syncHint($("#felt"), s);
     autosave();  // the hint counts (the engine's tally is in the save)
-  }, (message) => toast(message));
+  }, (message) => toast(message, { stay: true }));
 }
 
 /** Draw state `s` on the felt with the game's renderer, then fit it to the space it has.
@@ -614,7 +624,7 @@ export async function act(action) {
   try {
     await call("act", { action });
   } catch (err) {
-    if (gen === app.gen) toast(err.message);
+    if (gen === app.gen) toast(err.message, { stay: true });
   } finally {
     if (gen === app.gen) app.busy = false;
   }
@@ -629,7 +639,7 @@ async function explain(action) {
     const answer = await call("explain", { action });
     if (gen === app.gen && answer.reason) toast(answer.reason);
   } catch (err) {
-    if (gen === app.gen) toast(err.message);
+    if (gen === app.gen) toast(err.message, { stay: true });
   }
 }
 

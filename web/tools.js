@@ -15,7 +15,7 @@ async function undo() {
   try {
     await call("undo", { seat: app.state.viewer });
   } catch (err) {
-    toast(err.message);
+    toast(err.message, { stay: true });
   }
   if (gen !== app.gen) return;
   app.logSize = 0;
@@ -131,7 +131,7 @@ window.addEventListener("storage", async (ev) => {
   app.config = configOf(app.state);
   app.saveKey = key;
   await enterTable(OTHER_TAB_QUIET_MS);
-  toast(t("notice.other_tab"), "other-tab");  // once, for a run of moves
+  toast(t("notice.other_tab"), { kind: "other-tab" });  // once, for a run of moves
 });
 
 /** Resume the game stored for this page: {resumed: true}, or {resumed: false, lost} when there
@@ -182,7 +182,7 @@ async function importFile(ev) {
   try {
     state = await call("load", { text: await file.text(), lang: language() });
   } catch (err) {
-    toast(t("save.bad_file", { message: err.message }));
+    toast(t("save.bad_file", { message: err.message }), { stay: true });
     return;
   }
   stopTable();

@@ -517,6 +517,9 @@ def test_unplayable_card_click_says_why(page, base_url, open_app, game):
     toast, hand, prompt = (page.locator(sel).bounding_box() for sel in
                            (".toast", '[data-part="hand"]', '[data-part="prompt"]'))
     assert toast["y"] >= prompt["y"] + prompt["height"] and toast["y"] + toast["height"] <= hand["y"], (toast, hand)
+    # Said to screen readers, and gone after four seconds (a reason, not a failure).
+    assert "Bot 1" in page.locator("#announcer").inner_text()
+    expect(page.locator(".toast")).to_have_count(0, timeout=6_000)
 
 
 

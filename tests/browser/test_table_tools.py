@@ -147,6 +147,12 @@ def test_corrupted_file_is_refused_and_the_game_kept(page, base_url, open_app, t
     assert toast.inner_text() == "That file could not be opened. It is cut short: the end of the saved game is missing."
     assert engine(page, "state")["view"] == before["view"]
     assert state(page) == "playing"
+    # Said to screen readers too; and, a message to be read, it stays until it is closed.
+    assert page.locator("#announcer").inner_text() == toast.inner_text()
+    page.wait_for_timeout(4500)
+    assert toast.is_visible()
+    page.get_by_role("button", name="Close").and_(page.locator(".toast-close")).click()
+    expect(toast).to_have_count(0)
 
 
 @pytest.mark.allow_console_errors
