@@ -206,6 +206,19 @@ def test_corrupted_stored_game_shows_a_message_and_the_app_works(page, base_url,
     wait_for_attr(page, "state", "playing")
 
 
+
+def test_the_replay_arrows_point_the_way_arabic_reads(page, base_url, open_app):
+    """Right to left, the replay bar starts at the right: "first step" sits right of "last step",
+    and each arrow is drawn pointing its own way (mirrored), « at the right pointing right."""
+    open_app(page, base_url, "game=go_fish&players=2&seats=bot:random,bot:random&seed=4&speed=0&lang=ar")
+    page.wait_for_function("document.documentElement.dataset.state === 'over'", timeout=TIMEOUT_MS)
+    page.locator("#replay-button").click()
+    first, last = (page.locator(f"#replay-{name}").bounding_box() for name in ("first", "last"))
+    assert first["x"] > last["x"]
+    mirrored = page.evaluate("""['first', 'back', 'next', 'last', 'play'].map((name) =>
+        getComputedStyle(document.getElementById(`replay-${name}`)).transform)""")
+    assert mirrored == ["matrix(-1, 0, 0, 1, 0, 0)"] * 4 + ["none"]
+
 @pytest.mark.parametrize("game", GAMES)
 def test_replay_reaches_the_final_position(page, base_url, open_app, game):
     open_app(page, base_url, f"game={game}&players=3&seats=bot:random,bot:random,bot:random&seed=4&speed=0")
