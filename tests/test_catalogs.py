@@ -31,9 +31,9 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # one. Game names are the published titles (players use them as they are); "Bot" is German too.
 LOANS = {
     "all": {"Tidepool", "Snorkeling", "Enemy Anemone"},
-    "de": {"Go Fish", "Bot {n} ({level})", "Bot ({level})", "Anemone +{side}", "Marina", "Finn", "Kai"},
+    "de": {"Go Fish", "Bot {n} ({level})", "Bot ({level})", "Anemone +{side}", "Marina", "Finn", "Kai", "Link"},
     "id": {"Go Fish", "Bot {n} ({level})", "Bot ({level})", "Total", "Total {n}", "Menu", "Marina"},
-    "pt": {"Total", "Total {n}", "Menu", "Marina"},
+    "pt": {"Total", "Total {n}", "Menu", "Marina", "Link"},
     "ar": set(),
 }
 IDENTIFIER_KEYS = re.compile(r"^(dir|lang\.\w+|rules\.\w+\.(sections|questions))$")

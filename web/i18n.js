@@ -90,6 +90,10 @@ export function applyTexts(root = document) {
   for (const node of root.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
   for (const node of root.querySelectorAll("[data-t-label]")) node.setAttribute("aria-label", t(node.dataset.tLabel));
   for (const node of root.querySelectorAll("[data-t-placeholder]")) node.placeholder = t(node.dataset.tPlaceholder);
+  if (root === document) {  // the page's title and description (what a tab, a bookmark and a search show)
+    document.title = t("app.page_title");
+    document.querySelector('meta[name="description"]')?.setAttribute("content", t("app.description"));
+  }
   html.lang = lang;
   html.dir = catalog.dir === "rtl" ? "rtl" : "ltr";
 }

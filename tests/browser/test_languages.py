@@ -108,6 +108,21 @@ def test_language_switches_live_at_the_table(page, base_url, open_app):
     assert "Rodada" in page.locator("#log").inner_text() or "rodada" in page.locator("#log").inner_text()
 
 
+
+@pytest.mark.parametrize("lang", ["en"] + LANGS)
+def test_the_pages_title_description_and_labels_are_in_your_language(page, base_url, open_app, lang):
+    """What a tab, a bookmark and a search show (<title>, the description) and every aria-label of
+    the page's fixed controls (the share box's link field among them) come from the catalog."""
+    own = catalog(lang)
+    open_app(page, base_url, f"lang={lang}")
+    assert page.title() == own["app.page_title"]
+    assert page.locator('meta[name="description"]').get_attribute("content") == own["app.description"]
+    labels = page.evaluate("""[...document.querySelectorAll('[aria-label]')]
+        .filter((n) => !n.closest('#felt, #log, #lobby-games')).map((n) => [n.id || n.className, n.getAttribute('aria-label')])""")
+    english = {text for key, text in catalog("en").items() if own.get(key) != text}
+    assert labels and not [label for label in labels if label[1] in english], labels
+    assert page.locator("#share-link").get_attribute("aria-label") == own["share.link"]
+
 # A file the page cannot load (blocked, gone from the host): which one, and the sentence it gets.
 BLOCKED = {
     "web/tables/go_fish.js": ("game=go_fish&players=3&seats=human,bot:easy,bot:easy", "error.table_load"),
