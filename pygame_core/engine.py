@@ -45,7 +45,8 @@ def whole_number(name: str, value: Any, low: int = 0, high: int = MAX_SEED, *, t
             digits = value.lstrip("0") or "0"
             number = int(digits) if len(digits) <= len(str(high)) else high + 1
     if type(number) is not int or not low <= number <= high:
-        raise InvalidOption(f"{name}: expected a whole number from {low} to {high}, got {shown(value)}")
+        raise InvalidOption(f"{name}: expected a whole number from {low} to {high}, got {shown(value)}",
+                            "number", {"name": name, "low": str(low), "high": str(high), "value": shown(value)})
     return number
 
 
@@ -82,12 +83,14 @@ class Option:
         if self.seat and value is None:
             return None
         if self.seat or self.kind is int:
-            value = whole_number(f"option {name}", value, *self.bounds(players))
+            value = _option_number(name, value, *self.bounds(players))
         elif type(value) is not self.kind:
-            raise InvalidOption(f"option {name}: expected {self.kind.__name__}, got {shown(value)}")
+            raise InvalidOption(f"option {name}: expected {self.kind.__name__}, got {shown(value)}",
+                                "option_value", {"name": name, "value": shown(value)})
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise InvalidOption(f"option {name}: expected one of {allowed}, got {shown(value)}")
+            raise InvalidOption(f"option {name}: expected one of {allowed}, got {shown(value)}",
+                                "option_choice", {"name": name, "allowed": allowed, "value": shown(value)})
         return value
 
     def parse(self, name: str, text: str, players: int) -> Any:
@@ -95,13 +98,22 @@ class Option:
         ``0 false no off`` for a ``bool``, ASCII digits for a number (:func:`whole_number`), the
         text itself for a ``str``; then checked as :meth:`check`. Raises :class:`InvalidOption`."""
         if self.seat or self.kind is int:
-            return self.check(name, whole_number(f"option {name}", text, *self.bounds(players), text=True), players)
+            return self.check(name, _option_number(name, text, *self.bounds(players), text=True), players)
         if self.kind is bool:
             low = text.lower()
             if low not in TRUE_WORDS + FALSE_WORDS:
-                raise InvalidOption(f"option {name}: expected 1 or 0, got {shown(text)}")
+                raise InvalidOption(f"option {name}: expected 1 or 0, got {shown(text)}",
+                                    "option_bool", {"name": name, "value": shown(text)})
             return low in TRUE_WORDS
         return self.check(name, text, players)
+
+
+def _option_number(name: str, value: Any, low: int, high: int, text: bool = False) -> int:
+    """:func:`whole_number` for option ``name`` (its error sorted as ``option_number``)."""
+    try:
+        return whole_number(f"option {name}", value, low, high, text=text)
+    except InvalidOption as exc:
+        raise InvalidOption(str(exc), "option_number", {**exc.params, "name": name}) from None
 
 
 COMMON_OPTIONS = {"first_player": Option(None, seat=True)}  # GEN-4
@@ -219,12 +231,14 @@ class Game:
         spec = self.all_options()
         unknown = sorted(shown(name) for name in options if name not in spec)
         if unknown:
-            raise InvalidOption(f"{self.name}: unknown option {unknown[0]}; known: {', '.join(sorted(spec))}")
+            raise InvalidOption(f"{self.name}: unknown option {unknown[0]}; known: {', '.join(sorted(spec))}",
+                                "option_unknown", {"name": str(unknown[0]), "game": self.name, "known": ", ".join(sorted(spec))})
         checked = {name: opt.check(name, options.get(name, opt.default), self.players)
                    for name, opt in spec.items()}
         for name, opt in spec.items():
             if opt.needs and checked[name] and not checked[opt.needs]:
-                raise InvalidOption(f"option {name}: only possible with {opt.needs}=True ({opt.needs_why})")
+                raise InvalidOption(f"option {name}: only possible with {opt.needs}=True ({opt.needs_why})",
+                                    "option_needs", {"name": name, "needs": opt.needs})
         return checked
 
     def _check_deck(self, deck: list[str] | None) -> list[str] | None:

@@ -92,7 +92,18 @@ class MalformedAction(IllegalAction):
 
 
 class InvalidOption(ValueError):
-    """An unknown game name, a player count out of range, an unknown option or a bad value."""
+    """An unknown game name, a player count out of range, an unknown option or a bad value.
+
+    The message names the problem for developers, in English. ``why`` (a string, or ``None``)
+    sorts it for players and ``params`` (a dict of strings) holds what their sentence names: the
+    facade words it in their language from catalog key ``link.<why>`` (e.g. ``why="number"``,
+    ``params={"name": "players", "low": "2", "high": "6", "value": "'99'"}``).
+    """
+
+    def __init__(self, message: str, why: str | None = None, params: dict[str, str] | None = None):
+        super().__init__(message)
+        self.why = why
+        self.params = dict(params or {})
 
 
 class InvalidDeck(ValueError):

@@ -198,7 +198,8 @@ def parse_options(game: str, items: dict[str, str], players: int | None = None) 
     options = {}
     for name, text in items.items():
         if name not in spec:
-            raise InvalidOption(f"unknown option {shown(name)} for {game}; known: {', '.join(sorted(spec))}")
+            raise InvalidOption(f"unknown option {shown(name)} for {game}; known: {', '.join(sorted(spec))}",
+                                "option_unknown", {"name": shown(name), "game": game, "known": ", ".join(sorted(spec))})
         options[name] = spec[name].parse(name, text, players or cls.max_players)
     return options
 
@@ -218,11 +219,13 @@ def parse_query(query: str) -> dict:
     params = dict(given)
     if len(params) < len(given):
         twice = next(key for key in params if sum(k == key for k, _ in given) > 1)
-        raise ValueError(f"{twice}: given twice; a link gives each setting once")
+        raise InvalidOption(f"{twice}: given twice; a link gives each setting once", "twice", {"name": twice})
     if params.get("embed", "0") not in ("0", "1"):
-        raise ValueError(f"embed: expected 1 (an embedded table) or 0, got {shown(params['embed'])}")
+        raise InvalidOption(f"embed: expected 1 (an embedded table) or 0, got {shown(params['embed'])}",
+                            "flag", {"name": "embed", "value": shown(params["embed"])})
     if params.get("hints", "1") not in ("0", "1"):
-        raise ValueError(f"hints: expected 1 (the Hint button) or 0 (none), got {shown(params['hints'])}")
+        raise InvalidOption(f"hints: expected 1 (the Hint button) or 0 (none), got {shown(params['hints'])}",
+                            "flag", {"name": "hints", "value": shown(params["hints"])})
     config: dict[str, Any] = {"game": GAMES[0], "players": None, "seats": None, "seed": None,
                               "options": {}, "lang": "en", "embed": params.get("embed") == "1",
                               "hints": params.get("hints", "1") == "1",
@@ -234,7 +237,8 @@ def parse_query(query: str) -> dict:
         config["notice"] = "lang"
     if "game" in params:
         if params["game"] not in GAMES:
-            raise ValueError(f"game: unknown game {shown(params['game'])}; use one of {', '.join(GAMES)}")
+            raise InvalidOption(f"game: unknown game {shown(params['game'])}; use one of {', '.join(GAMES)}",
+                                "game", {"value": shown(params["game"]), "games": ", ".join(GAMES)})
         config["game"] = params["game"]
     cls = REGISTRY[config["game"]]
     for key, low, high in (("players", cls.min_players, cls.max_players), ("seed", 0, MAX_SEED),
@@ -248,9 +252,10 @@ def parse_query(query: str) -> dict:
         for item in params["options"].split(","):
             name, sep, text = item.partition("=")
             if not sep:
-                raise ValueError(f"options: expected name=value, got {shown(item)}")
+                raise InvalidOption(f"options: expected name=value, got {shown(item)}", "option_pair", {"value": shown(item)})
             if name.strip() in pairs:
-                raise ValueError(f"options: {shown(name.strip())} given twice; a link gives each option once")
+                raise InvalidOption(f"options: {shown(name.strip())} given twice; a link gives each option once",
+                                    "option_twice", {"name": shown(name.strip())})
             pairs[name.strip()] = text.strip()
         config["options"] = parse_options(config["game"], pairs, config["players"])
     return config
@@ -258,10 +263,12 @@ def parse_query(query: str) -> dict:
 
 def _check_seats(seats: Any, players: int) -> list[str]:
     if not isinstance(seats, list) or len(seats) != players:
-        raise ValueError(f"seats: expected {players} entries (human or bot:<level>), got {shown(seats)}")
+        raise InvalidOption(f"seats: expected {players} entries (human or bot:<level>), got {shown(seats)}",
+                            "seats_count", {"players": str(players), "value": shown(seats)})
     for kind in seats:
         if kind != "human" and not (isinstance(kind, str) and kind.startswith("bot:") and kind[4:] in LEVELS):
-            raise ValueError(f"seats: {shown(kind)} is not human or bot:<level> with level one of {', '.join(LEVELS)}")
+            raise InvalidOption(f"seats: {shown(kind)} is not human or bot:<level> with level one of {', '.join(LEVELS)}",
+                                "seat", {"value": shown(kind), "levels": ", ".join(LEVELS)})
     return list(seats)
 
 
@@ -533,8 +540,12 @@ def call(command: str, payload: str = "{}") -> str:
     Errors come back as ``{"ok": false, "error": message}``: a ``ValueError`` (bad input, illegal
     action, a payload that is not a JSON object or a field of the wrong type) with its own message
     naming the problem; a refused save with a sentence for players and the engine's message in
-    ``"detail"``; anything else as an internal error with its trace in ``"detail"``.
+    ``"detail"``; anything else as an internal error with its trace in ``"detail"``. A bad setting
+    (an :class:`InvalidOption` with a ``why``: a link's parameter, an option, the seats) also
+    gives ``"key"`` (``link.<why>``) and ``"args"``, and where the payload names a ``lang`` its
+    ``"error"`` is that sentence in that language (the developer's message is then in ``"detail"``).
     """
+    data = None
     try:
         handler = COMMANDS.get(command) if isinstance(command, str) else None
         if handler is None:
@@ -548,6 +559,13 @@ def call(command: str, payload: str = "{}") -> str:
         if not isinstance(data, dict):
             raise ValueError(f"{command}: the payload must be a JSON object, got {shown(data)}")
         result = handler(data)
+    except InvalidOption as exc:
+        result = {"ok": False, "error": str(exc)}
+        if exc.why:
+            result.update(key=f"link.{exc.why}", args=exc.params)
+            lang = data.get("lang") if isinstance(data, dict) else None
+            if lang in LANGUAGES:
+                result.update(error=catalog(lang)[f"link.{exc.why}"].format_map(exc.params), detail=str(exc))
     except ValueError as exc:
         result = {"ok": False, "error": str(exc), **({"detail": exc.detail} if isinstance(exc, Refused) else {})}
     except Exception as exc:  # the page must get a message, never a dead end

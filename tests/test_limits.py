@@ -15,6 +15,7 @@ import pytest
 
 import pygame_core as pc
 from pygame_core import facade
+from pygame_core.describe import catalog
 from pygame_core.engine import MAX_SEED, whole_number
 from pygame_core.games import REGISTRY
 from pygame_core.saves import MAX_SAVE_ACTIONS, MAX_SAVE_CHARS
@@ -141,7 +142,8 @@ def test_gen1_save_seed_bounds():
         pc.load_game(save([], seed=MAX_SEED + 1))
 
 
-@pytest.mark.parametrize("query,message", [
+# Bad links (GEN-1, GEN-6 and the page contract) and the developer's message each gets.
+BAD_LINKS = [
     ("game=snorkeling&seed=9007199254740992",
      "seed: expected a whole number from 0 to 9007199254740991, got '9007199254740992'"),
     ("game=snorkeling&seed=%EF%BC%97", "seed: expected a whole number from 0 to 9007199254740991, got '７'"),
@@ -159,9 +161,48 @@ def test_gen1_save_seed_bounds():
     ("game=snorkeling&embed=2", "embed: expected 1 (an embedded table) or 0, got '2'"),
     ("game=snorkeling&hints=yes", "hints: expected 1 (the Hint button) or 0 (none), got 'yes'"),
     ("game=snorkeling&hints=1&hints=0", "hints: given twice; a link gives each setting once"),
-])
+    ("game=chess", "game: unknown game 'chess'; use one of snorkeling, go_fish, enemy_anemone"),
+    ("game=snorkeling&speed=fast", "speed: expected a whole number from 0 to 60000, got 'fast'"),
+    ("game=snorkeling&options=expert", "options: expected name=value, got 'expert'"),
+    ("game=snorkeling&options=colour=red", "unknown option 'colour' for snorkeling; known: expert, first_player, "
+                                           "max_rounds, max_turns_per_round, target_score"),
+]
+
+
+@pytest.mark.parametrize("query,message", BAD_LINKS)
 def test_gen1_link_numbers_follow_the_rule(query, message):
-    assert json.loads(facade.call("parse_query", json.dumps({"query": query}))) == {"ok": False, "error": message}
+    reply = json.loads(facade.call("parse_query", json.dumps({"query": query})))
+    assert reply["ok"] is False and reply["error"] == message and reply["key"].startswith("link."), reply
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "id", "pt", "ar"])
+def test_a_bad_link_is_worded_in_the_players_language(lang):
+    """With the page's language in the payload, each bad link's error is the catalog's sentence
+    for it (``link.<why>``) in that language, naming the parameter and the value; the developer's
+    English message moves to "detail". No sentence is English in another language."""
+    own, english = catalog(lang), catalog("en")
+    for query, message in BAD_LINKS:
+        reply = json.loads(facade.call("parse_query", json.dumps({"query": query, "lang": lang})))
+        assert reply["detail"] == message
+        assert reply["error"] == own[reply["key"]].format_map(reply["args"])
+        assert all(value in reply["error"] for value in reply["args"].values()), reply
+        if lang != "en":
+            assert reply["error"] != english[reply["key"]].format_map(reply["args"])
+
+
+@pytest.mark.parametrize("lang", ["de", "ar"])
+def test_bad_seats_and_options_at_the_start_are_worded_in_the_players_language(lang):
+    """The seats and options a link asks for are checked together as the table starts: a wrong
+    seat count or kind, or an option without the one it needs, gets the catalog's sentence in the
+    table's language too."""
+    bad = [(["human"], {}, "link.seats_count", {"players": "3", "value": "['human']"}),
+           (["human", "bot:genius", "bot:easy"], {}, "link.seat", {"value": "'bot:genius'", "levels": "random, easy, medium, hard"}),
+           (None, {"ask_own_card": True}, "link.option_needs", {"name": "ask_own_card", "needs": "ask_card"})]
+    for seats, options, key, args in bad:
+        reply = json.loads(facade.call("start", json.dumps({"game": "go_fish", "players": 3, "seats": seats,
+                                                             "options": options, "lang": lang})))
+        assert (reply["ok"], reply["key"], reply["args"]) == (False, key, args)
+        assert reply["error"] == catalog(lang)[key].format_map(args)
 
 
 def test_gen1_link_seed_and_options_accepted_at_the_bounds():
@@ -175,7 +216,9 @@ def test_gen1_link_seed_and_options_accepted_at_the_bounds():
 def test_gen1_page_start_seed_bounds():
     answer = json.loads(facade.call("start", json.dumps({"game": "snorkeling", "seed": MAX_SEED + 1})))
     assert answer == {"ok": False, "error": "seed: expected a whole number from 0 to 9007199254740991, "
-                                            "got 9007199254740992"}
+                                            "got 9007199254740992",
+                      "key": "link.number", "args": {"name": "seed", "low": "0", "high": "9007199254740991",
+                                                     "value": "9007199254740992"}}
 
 
 @pytest.mark.parametrize("call,message", [
@@ -298,7 +341,9 @@ def test_clone_shares_no_history_entry():
 def test_facade_names_the_problem_of_a_malformed_command(command, payload, message):
     facade.call("start", json.dumps({"game": "snorkeling", "players": 3, "seed": 1,
                                      "seats": ["human", "bot:random", "bot:random"]}))
-    assert json.loads(facade.call(command, payload)) == {"ok": False, "error": message}
+    reply = json.loads(facade.call(command, payload))
+    assert (reply["ok"], reply["error"]) == (False, message)
+    assert set(reply) <= {"ok", "error", "key", "args"}  # a bad number is sorted for players too (no lang: no "detail")
 
 
 # ----- the soak test, briefly ----------------------------------------------------------------------

@@ -147,7 +147,7 @@ async function linkConfig() {
   const query = new URLSearchParams(params);
   query.delete("lang");
   try {
-    return (await call("parse_query", { query: `?${query}` })).config;
+    return (await call("parse_query", { query: `?${query}`, lang: language() })).config;
   } catch (err) {
     showStartMessage(t("error.params", { message: err.message }));
     return null;

@@ -123,6 +123,44 @@ def test_the_pages_title_description_and_labels_are_in_your_language(page, base_
     assert labels and not [label for label in labels if label[1] in english], labels
     assert page.locator("#share-link").get_attribute("aria-label") == own["share.link"]
 
+
+# A link for each way a link's settings can be refused (facade.parse_query, and the table's start
+# for seats and options that need another), and the parameter or value its sentence names.
+BAD_LINKS = {
+    "game=chess": "chess",
+    "game=snorkeling&players=9": "players",
+    "game=snorkeling&seed=-1": "seed",
+    "game=snorkeling&speed=fast": "speed",
+    "game=snorkeling&embed=2": "embed",
+    "game=snorkeling&hints=yes": "hints",
+    "game=snorkeling&players=3&players=4": "players",
+    "game=snorkeling&options=expert": "expert",
+    "game=snorkeling&options=expert=1,expert=0": "expert",
+    "game=snorkeling&options=depth=3": "depth",
+    "game=snorkeling&options=expert=maybe": "maybe",
+    "game=snorkeling&options=target_score=99": "target_score",
+    "game=snorkeling&players=3&seats=human,robot,bot:easy": "robot",
+    "game=snorkeling&players=3&seats=human": "human",
+    "game=go_fish&options=ask_own_card=1": "ask_own_card",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_refused_link_is_said_in_your_language(page, base_url, open_app, lang):
+    """Each refused link's message on the start screen is the catalog's lead and its sentence in
+    the page's language, naming what was wrong; no English catalog sentence, and nothing of the
+    engine's own English ("expected …", "given twice", "unknown …")."""
+    english = english_sentences(lang)
+    lead = catalog(lang)["error.params"].split("{message}")[0]
+    for query, named in BAD_LINKS.items():
+        assert open_app(page, base_url, f"{query}&lang={lang}") == "ready"
+        message = page.locator("#start-message")
+        message.wait_for()
+        text = message.inner_text()
+        assert text.startswith(lead) and named in text, (query, text)
+        assert not [s for s in english if s in text], (query, text)
+        assert not [w for w in ("expected", "given twice", "unknown", "entries", "only possible") if w in text], (query, text)
+
 # A file the page cannot load (blocked, gone from the host): which one, and the sentence it gets.
 BLOCKED = {
     "web/tables/go_fish.js": ("game=go_fish&players=3&seats=human,bot:easy,bot:easy", "error.table_load"),
