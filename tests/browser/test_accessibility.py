@@ -167,3 +167,84 @@ def test_round_end(page, base_url, open_app, game, lang):
     assert panel.is_visible()
     axe.check(f"the {game} round end ({lang})")
     axe.assert_clean()
+
+
+# Every card index on screen (the painted text of [data-shown] in a card, and a card's own ::after
+# mark, e.g. Enemy Anemone's bonus star): its colour against each colour its card's face is painted
+# with (background colour and every gradient stop: a gradient's worst stop counts), as WCAG 2.2
+# contrast ratios. Returns [[card, text, ratio, font px, bold]] for each.
+INDEX_CONTRASTS = """() => {
+  const probe = document.body.appendChild(document.createElement('i'));
+  const rgb = (text) => {  // any CSS colour -> [r, g, b] 0..1
+    probe.style.color = ''; probe.style.color = text;
+    const c = getComputedStyle(probe).color;
+    const srgb = c.match(/color\\(srgb ([\\d.e-]+) ([\\d.e-]+) ([\\d.e-]+)/);
+    if (srgb) return srgb.slice(1, 4).map(Number);
+    return c.match(/[\\d.]+/g).slice(0, 3).map((v) => Number(v) / 255);
+  };
+  const colours = (text) => {  // the colour functions at the top level of a background-image
+    const found = [];
+    for (let i = 0; i < text.length; i++) {
+      const m = text.slice(i).match(/^(rgba?|color-mix|color)\\(/);
+      if (!m) continue;
+      let depth = 0, j = i;
+      for (; j < text.length; j++) { if (text[j] === '(') depth++; if (text[j] === ')' && --depth === 0) break; }
+      found.push(text.slice(i, j + 1)); i = j;
+    }
+    return found;
+  };
+  const lum = (c) => { const f = (v) => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const out = [];
+  const check = (card, node, pseudo) => {
+    const style = getComputedStyle(node, pseudo);
+    const text = pseudo === '::before' ? node.dataset.shown : style.content.replace(/^"|"$/g, '');
+    let painter = node;  // the face the text is painted on: its own box's, else the nearest one's up to the card
+    while (painter !== card && getComputedStyle(painter).backgroundColor === 'rgba(0, 0, 0, 0)'
+           && getComputedStyle(painter).backgroundImage === 'none') painter = painter.parentElement;
+    const face = getComputedStyle(painter);
+    const faces = [...(face.backgroundColor !== 'rgba(0, 0, 0, 0)' ? [face.backgroundColor] : []), ...colours(face.backgroundImage)];
+    const ink = rgb(style.color);
+    const worst = Math.min(...faces.map((f) => ratio(ink, rgb(f))));
+    const zoom = card.getBoundingClientRect().width / card.offsetWidth || 1;
+    out.push([card.dataset.card ?? card.className, text, Math.round(worst * 100) / 100,
+              parseFloat(style.fontSize) * zoom, Number(style.fontWeight) >= 700]);
+  };
+  for (const card of document.querySelectorAll('#felt .card:not(.back)')) {
+    if (!card.getClientRects().length) continue;
+    for (const node of card.querySelectorAll('[data-shown]')) check(card, node, '::before');
+    if (!['none', 'normal'].includes(getComputedStyle(card, '::after').content)) check(card, card, '::after');
+  }
+  probe.remove();
+  return out;
+}"""
+
+
+def wcag_floor(px, bold):
+    """WCAG 2.2 AA: 3:1 for large text (24 px, or 18.66 px bold), else 4.5:1."""
+    return 3.0 if px >= 24 or (bold and px >= 18.66) else 4.5
+
+
+@pytest.mark.parametrize("game,link", [
+    ("snorkeling", "players=3&seats=human,bot:easy,bot:easy&seed=3&options=first_player=0"),
+    ("go_fish", "players=3&seats=human,bot:easy,bot:easy&seed=3&options=first_player=0"),
+    ("enemy_anemone", "players=3&seats=bot:easy,human,bot:easy&seed=5&options=first_player=0"),
+])
+def test_every_card_index_reads_at_wcag_contrast(page, base_url, open_app, game, link):
+    """Each card's index (the number or rank in its corners, a court card's letter, Enemy
+    Anemone's bonus star) against its face, greyed unplayable cards included: at least 4.5:1, or
+    3:1 where large (WCAG 2.2 AA). Played into the game a few turns, so that every suit shows."""
+    page.add_init_script("localStorage.setItem('tidepool.forced', '0')")
+    open_app(page, base_url, f"game={game}&{link}&speed=0&lang=en")
+    seat = "1" if game == "enemy_anemone" else "0"
+    seen, low = set(), []
+    for _ in range(6):
+        if wait_for_my_turn_or_end(page, seat=int(seat)) != "playing":
+            break
+        for card, text, ratio, px, bold in page.evaluate(INDEX_CONTRASTS):
+            seen.add(card)
+            if ratio < wcag_floor(px, bold):
+                low.append((card, text, ratio, round(px, 1)))
+        make_a_move(page)
+    assert len(seen) >= 8 and not low, sorted(set(low))
