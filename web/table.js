@@ -12,6 +12,7 @@ import { focusKey, focusIsOurs, placeFocus, roveHand, arrowFocus, trapDialogTab,
 import { lineChart } from "./chart.js";
 import { autosave, saveKey, takeAddress } from "./tools.js";
 import { requestHint, syncHint } from "./coach.js";
+import { soundOn, setSound, play, playFor } from "./sound.js";
 import { read, write, remove } from "./store.js";
 import { exitReplay } from "./replay.js";
 
@@ -288,6 +289,7 @@ export function render() {
   hintButton.hidden = !hintsOn() || !s.seats.includes("human") || view.is_over;
   hintButton.disabled = !myTurn(s);
   announce(s, first ? [] : fresh);
+  if (!first) playFor(fresh);
   if (focusOurs) settleFocus(s, { key, picked });
   roveHand(felt);
   if (view.is_over) {  // the move that ended the game lands, and stays a beat, before the result
@@ -786,6 +788,14 @@ export function confirmLeave() {
 
 /** Wire the table's own controls. `onMenu()` goes back to the start screen. */
 export function wireTable({ onMenu }) {
+  const sound = $("#sound-button");
+  const showSound = () => sound.setAttribute("aria-pressed", String(soundOn()));
+  showSound();
+  sound.addEventListener("click", () => {
+    setSound(!soundOn());
+    showSound();
+    play("card");  // how it sounds (once the browser lets the page play)
+  });
   $("#menu-button").addEventListener("click", onMenu);
   $("#hint-button").addEventListener("click", hint);
   document.addEventListener("keydown", (ev) => {  // H: a hint, where no field takes the key

@@ -691,3 +691,57 @@ def test_lobby_cards_have_art_and_a_dependent_option_waits_for_its_own(page, bas
     wait_for_attr(page, "state", "playing")
     options = engine(page, "state")["view"]["options"]
     assert options["ask_card"] is True and options["ask_own_card"] is True
+
+
+# ----- sound ------------------------------------------------------------------------------------
+
+SOUNDS = "performance.getEntriesByType('mark').filter((m) => m.name.startsWith('tidepool:sound:')).map((m) => m.name.slice(15))"
+
+
+def play_moves(page, count, seat=0):
+    for _ in range(count):
+        if wait_for_my_turn_or_end(page, seat=seat) != "playing":
+            break
+        make_a_move(page)
+
+
+def test_the_table_sounds_its_moves_and_the_choice_is_kept(page, base_url, open_app):
+    """Web Audio effects (no files) as moves land: a card played, a trick won (Enemy Anemone).
+    The sound button turns them off; off is kept after a reload, and on again plays."""
+    link = "game=enemy_anemone&players=3&seats=human,bot:easy,bot:easy&seed=5&speed=0&options=first_player=0"
+    open_app(page, base_url, link)
+    sound = page.locator("#sound-button")
+    expect(sound).to_have_attribute("aria-pressed", "true")
+    assert sound.get_attribute("aria-label") == "Sound"
+    play_moves(page, 4)
+    kinds = page.evaluate(SOUNDS)
+    assert "card" in kinds and "trick" in kinds, kinds
+    sound.click()
+    expect(sound).to_have_attribute("aria-pressed", "false")
+    before = len(page.evaluate(SOUNDS))
+    play_moves(page, 2)
+    assert len(page.evaluate(SOUNDS)) == before  # silent
+    open_app(page, base_url, link)
+    expect(page.locator("#sound-button")).to_have_attribute("aria-pressed", "false")
+    assert page.evaluate("localStorage.getItem('tidepool.sound')") == "0"
+    page.locator("#sound-button").click()
+    play_moves(page, 2)
+    assert "card" in page.evaluate(SOUNDS)
+
+
+@pytest.mark.parametrize("why", ["embed", "reduced_motion"])
+def test_a_table_is_silent_until_turned_on_in_an_embed_or_with_reduced_motion(page, base_url, open_app, why):
+    """An embedded table, or a system that asks for reduced motion, starts with sound off; the
+    player's own choice turns it on."""
+    if why == "reduced_motion":
+        page.emulate_media(reduced_motion="reduce")
+    link = "game=snorkeling&players=2&seats=human,bot:easy&seed=3&speed=0&options=first_player=0"
+    open_app(page, base_url, link + ("&embed=1" if why == "embed" else ""))
+    sound = page.locator("#sound-button")
+    expect(sound).to_have_attribute("aria-pressed", "false")
+    play_moves(page, 2)
+    assert page.evaluate(SOUNDS) == []
+    sound.click()
+    expect(sound).to_have_attribute("aria-pressed", "true")
+    play_moves(page, 2)
+    assert "card" in page.evaluate(SOUNDS)
