@@ -102,6 +102,7 @@ async function switchLanguage(code) {
   try { config = readLobby(); } catch { /* keep what the form shows */ }
   await setLanguage(code, app.lobby.languages);
   saveLanguage(code);
+  showSpeed();  // the slider's value in words
   drawLobby(app.lobby);
   if (config) fillLobby(config);
   showEngineStatus(engineState());
@@ -199,6 +200,7 @@ async function boot() {
   app.lobby = lobby;
   const { lang, unknown } = chooseLanguage(params, lobby.languages);
   await setLanguage(lang, lobby.languages);
+  showSpeed();  // the slider's value in words, now that the catalog is here
   drawLobby(lobby);
   const linked = lobby.games.some((g) => g.name === params.get("game")) ? params.get("game") : undefined;
   fillLobby({ game: linked });
