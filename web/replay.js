@@ -13,7 +13,9 @@ const html = document.documentElement;
 function startReplay() {
   if ($("#over").open) $("#over").close();
   clearTimeout(app.botTimer);
-  app.replay = { step: 0, viewer: app.state.viewer ?? "all", timer: null, gen: app.gen };
+  // The game-over bar steps aside for the replay's own bar (and comes back after it).
+  app.replay = { step: 0, viewer: app.state.viewer ?? "all", timer: null, gen: app.gen, overBar: !$("#over-bar").hidden };
+  $("#over-bar").hidden = true;
   const select = $("#replay-viewer");
   select.replaceChildren(new Option(t("replay.all"), "all"), new Option(t("replay.spectator"), ""),
     ...app.state.names.map((name, seat) => new Option(t(isYou(app.state, seat) ? "replay.seat.you" : "replay.seat", { name }), seat)));
@@ -84,6 +86,7 @@ function playing(on) {
 export function exitReplay(redraw) {
   if (!app.replay) return;
   stopReplayPlay();
+  if (app.replay.overBar) $("#over-bar").hidden = false;
   app.replay = null;
   $("#replay-bar").hidden = true;
   $("#open-hands").hidden = true;

@@ -105,6 +105,14 @@ export function toast(message, { kind = null, stay = false } = {}) {
   if (!stay) setTimeout(() => box.remove(), 4000);
 }
 
+// A dialog that opens takes the notices on show above its backdrop; closed, it hands them back.
+new MutationObserver((changes) => {
+  for (const { target } of changes) {
+    if (target.open) target.append(...document.querySelectorAll("body > .toast"));
+    else document.body.append(...target.querySelectorAll(".toast"));
+  }
+}).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["open"] });
+
 // The top (px) for notice `box` over the felt's rectangle `felt`: the first place from the felt's
 // top down that covers nothing of note, else the one that covers least.
 function clearTop(box, felt) {
@@ -194,7 +202,8 @@ function hotSeat(s = app.state) {
 }
 
 /** Ask the engine for the table as the viewer sees it, then draw it. */
-export async function refresh() {
+/** Ask the engine for the state and draw it; `still`: without cards flying (a rushed bot run). */
+export async function refresh({ still = false } = {}) {
   const gen = app.gen;
   const payload = { log_from: app.logSize, log_limit: LOG_PAGE, lang: language() };
   if (app.state && hotSeat()) payload.viewer = app.viewer;
@@ -220,7 +229,7 @@ export async function refresh() {
   if (gen !== app.gen) return;
   app.state = s;
   autosave();
-  render();
+  render({ still });
 }
 
 // ----- drawing ------------------------------------------------------------------------------
@@ -238,7 +247,7 @@ export function renderRound(view) {
   $("#round-label").hidden = !(view.round_scores ?? view.hand_scores);
 }
 
-export function render() {
+export function render({ still = false } = {}) {
   const s = app.state;
   const view = s.view;
   const fresh = s.log.filter((e) => e.i >= app.logSize);
@@ -268,8 +277,9 @@ export function render() {
   app.pickedBefore = app.selected;
   felt.classList.remove("waiting");
   // Cards travel when this view follows the last one on the same table (not across a round end,
-  // a hot-seat hand-over or a language switch, which redraw from the start).
-  const moving = !first && fresh.length && !end && app.drawnViewer === s.viewer;
+  // a hot-seat hand-over or a language switch, which redraw from the start, nor after a rushed
+  // bot run, which lands at once).
+  const moving = !first && fresh.length && !end && app.drawnViewer === s.viewer && !still;
   const before = moving ? measure(felt) : null;
   drawFelt(s, { act, select, hold, explain, selected: app.selected,
     prompt: (text, { forced = false } = {}) => { hint = { text, forced }; if (drawn) setPrompt(promptText(s, hint)); },
@@ -699,7 +709,7 @@ async function botTurn(rush = false) {
     let step;
     do step = await call("bot_step");
     while (gen === app.gen && step.bot_to_move && (rush || performance.now() < until));
-    if (gen === app.gen) await refresh();
+    if (gen === app.gen) await refresh({ still: rush });  // a rushed run lands at once: its news says what it did
   } catch (err) {
     if (gen === app.gen) fail(t("error.load", { message: err.message }));
   }

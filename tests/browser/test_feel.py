@@ -560,10 +560,28 @@ def test_a_notice_over_a_dialog_shows_above_its_backdrop(page, base_url, open_ap
     page.locator("#share-button").click()
     page.locator("#share-copy").click()
     expect(page.locator(".toast")).to_have_text("Link copied.", timeout=10_000)
-    on_top = page.locator(".toast").evaluate("""t => { t.style.pointerEvents = 'auto';
-        const r = t.getBoundingClientRect();
-        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === t; }""")
-    assert on_top
+    assert page.locator(".toast").evaluate(ON_TOP)
+
+
+# At the notice's middle, the topmost thing on screen is the notice.
+ON_TOP = """t => { t.style.pointerEvents = 'auto';
+    const r = t.getBoundingClientRect();
+    return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === t; }"""
+
+
+def test_a_notice_on_show_when_a_dialog_opens_stays_above_its_backdrop(page, base_url, open_app):
+    """A notice already on show (why a card cannot be played) moves above the backdrop of the
+    dialog that opens (Share), and back to the table when it closes."""
+    open_app(page, base_url, "game=go_fish&players=2&seats=bot:easy,human&seed=8&speed=2000&options=first_player=0&lang=en")
+    wait_for_attr(page, "state", "playing")
+    page.locator('[data-part="hand"] .gf-group').first.click()
+    notice = page.locator(".toast")
+    expect(notice).to_contain_text("Bot 1", timeout=10_000)
+    page.locator("#share-button").click()
+    expect(page.locator("#share-dialog")).to_be_visible()
+    assert notice.evaluate(ON_TOP)
+    page.locator("#share-close").click()
+    assert notice.count() == 0 or notice.evaluate("t => !t.closest('dialog')")
 
 
 # ----- game over stays reachable; leaving asks --------------------------------------------
@@ -582,6 +600,10 @@ def test_closing_game_over_keeps_replay_and_a_new_game(page, base_url, open_app)
     page.locator("#over-close").click()
     page.locator("#over-bar-replay").click()
     expect(page.locator("#replay-bar")).to_be_visible()
+    expect(bar).to_be_hidden()  # one bar at a time: the replay's
+    page.locator("#replay-exit").click()
+    expect(bar).to_be_visible()  # back after the replay, and the summary stays closed
+    expect(page.locator("#over")).to_be_hidden()
 
 
 def test_leaving_a_running_game_asks_first(page, base_url, open_app):
