@@ -314,10 +314,11 @@ def test_round_end_in_a_small_frame_shows_every_seat_and_total_without_scrolling
     page.set_viewport_size({"width": 360, "height": 600})
     seats = ",".join(["bot:random"] * 6)
     open_app(page, base_url, f"game=enemy_anemone&players=6&seats={seats}&seed=2&speed=0&embed=1")
-    # With no human the panel continues by itself after 1.5 s: watched every frame, not by
-    # expect()'s polling, which slows to a second between looks.
+    # With no human the panel continues by itself after 1.5 s: looked for every 50 ms (not by
+    # expect()'s polling, which slows to a second between looks, nor by frames, which a busy
+    # machine may not draw).
     page.wait_for_function("() => !document.querySelector('[data-part=\"round-end\"]').hidden",
-                           timeout=TIMEOUT_MS, polling="raf")
+                           timeout=TIMEOUT_MS, polling=50)
     box = page.evaluate("""() => {
       const cells = [...document.querySelectorAll('#round-end-scores th, #round-end-scores td, #round-end-continue')];
       const vw = innerWidth, vh = innerHeight;
