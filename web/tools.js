@@ -82,7 +82,9 @@ export async function autosave() {
   const gen = app.gen;
   try {
     const { text } = await call("save");
-    if (gen !== app.gen || sameGame(read(key), text)) return;  // another tab saved it already
+    if (gen !== app.gen) return;
+    ownText = text;
+    if (sameGame(read(key), text)) return;  // another tab saved it already
     if (write(key, text)) {
       if (app.state.seats.includes("human")) write(LAST, key);
     } else if (storageDenied()) {
@@ -100,6 +102,18 @@ export async function autosave() {
 // the same game back and forth). When the other finished the game (its save removed), this one
 // goes back to the start screen and says so.
 const OTHER_TAB_QUIET_MS = 3000;
+let ownText = null;  // the game as this tab last saved it
+
+// True when the other tab's save `theirs` has, where this tab's `own` has a move, another move: the
+// two played at the same moment and this tab's move was not kept (a shorter save is an undo).
+function overtaken(own, theirs) {
+  try {
+    const [a, b] = [JSON.parse(own).game, JSON.parse(theirs).game];
+    return a.seed === b.seed && a.actions.some((action, i) => i < b.actions.length && b.actions[i] !== action);
+  } catch {
+    return false;
+  }
+}
 
 function sameGame(stored, text) {
   if (stored == null) return false;
@@ -122,6 +136,8 @@ window.addEventListener("storage", async (ev) => {
     return;
   }
   const key = app.saveKey;
+  const lost = ownText != null && overtaken(ownText, ev.newValue);
+  ownText = ev.newValue;
   try {
     app.state = await call("load", { text: ev.newValue, lang: language() });
   } catch (err) {
@@ -131,7 +147,8 @@ window.addEventListener("storage", async (ev) => {
   app.config = configOf(app.state);
   app.saveKey = key;
   await enterTable(OTHER_TAB_QUIET_MS);
-  toast(t("notice.other_tab"), { kind: "other-tab" });  // once, for a run of moves
+  if (lost) toast(t("notice.other_tab_lost"), { stay: true });  // a move of this tab's was not kept: said until read
+  else toast(t("notice.other_tab"), { kind: "other-tab" });  // once, for a run of moves
 });
 
 /** Resume the game stored for this page: {resumed: true}, or {resumed: false, lost} when there

@@ -540,6 +540,40 @@ def test_two_tabs_on_one_game_never_lose_a_move(page, base_url, open_app):
     other.close()
 
 
+
+def test_a_move_overtaken_by_the_other_tab_is_said_not_made(page, base_url, open_app):
+    """Two tabs move at the same moment: the save that lands last wins, and the tab whose move
+    was not kept says so until the player closes the notice (not the plain "went on" notice), and
+    shows the game as it went on."""
+    link = "game=go_fish&players=2&seats=human,bot:random&seed=7&speed=0&options=first_player=0"
+    key = f"tidepool.autosave:?{link}"
+    open_app(page, base_url, link)
+    wait_for_my_turn_or_end(page)
+    base = page.evaluate("(k) => localStorage.getItem(k)", key)
+    make_a_move(page)
+    page.wait_for_function("([k, b]) => localStorage.getItem(k) !== b", arg=[key, base])
+    mine = json.loads(page.evaluate("(k) => localStorage.getItem(k)", key))["game"]["actions"][len(json.loads(base)["game"]["actions"])]
+    # The other tab, at the same moment, from the same position: another ask.
+    other = page.context.new_page()
+    open_app(other, base_url, "lang=en")
+    other.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    theirs = other.evaluate("""async ([k, base, mine]) => {
+        const state = await window.tidepool.call('load', { text: base, lang: 'en' });
+        const move = state.moves.map((m) => m.action).find((a) => a !== mine);
+        await window.tidepool.call('act', { action: move });
+        localStorage.setItem(k, (await window.tidepool.call('save')).text);
+        return move;
+    }""", [key, base, mine])
+    assert theirs != mine
+    notice = page.locator(".toast")
+    expect(notice).to_have_text("Your last move was not made: the game went on in another tab or window at the same "
+                                "moment. Here is its newest position.", timeout=10_000)
+    page.wait_for_timeout(4500)
+    expect(notice).to_be_visible()  # it stays until closed
+    actions = json.loads(page.evaluate("window.tidepool.call('save').then((r) => r.text)"))["game"]["actions"]
+    assert theirs in actions and mine not in actions[len(json.loads(base)["game"]["actions"]):][:1]
+    other.close()
+
 def test_two_tabs_in_two_languages_do_not_pass_the_game_back_and_forth(page, base_url, open_app):
     """The plain page in German resumes the game a link started in English: a move in the English
     tab reaches the German one, which neither saves it again (its text differs only in language)
