@@ -125,10 +125,23 @@ function sameGame(stored, text) {
   }
 }
 
-window.addEventListener("storage", async (ev) => {
-  if (ev.key !== saveKey() || !app.state || app.replay || app.state.view.is_over) return;
+// A burst of writes (both tabs moving at once) is taken as one, a moment after its last event:
+// what is stored then counts, not what an event says was written (this tab's own save may have
+// replaced it since).
+const OTHER_TAB_SETTLE_MS = 100;
+let settling = null;
+window.addEventListener("storage", (ev) => {
+  if (ev.key !== saveKey()) return;
+  clearTimeout(settling);
+  settling = setTimeout(takeOtherTab, OTHER_TAB_SETTLE_MS);
+});
+
+async function takeOtherTab() {
+  if (!app.state || app.replay || app.state.view.is_over) return;
+  const latest = read(saveKey());
+  if (latest != null && latest === ownText) return;  // this tab's save is the latest: the other one takes it
   stopTable();
-  if (ev.newValue == null) {
+  if (latest == null) {
     app.state = null;
     showStartMessage(t("notice.other_tab_ended"));
     show("start");
@@ -136,10 +149,10 @@ window.addEventListener("storage", async (ev) => {
     return;
   }
   const key = app.saveKey;
-  const lost = ownText != null && overtaken(ownText, ev.newValue);
-  ownText = ev.newValue;
+  const lost = ownText != null && overtaken(ownText, latest);
+  ownText = latest;
   try {
-    app.state = await call("load", { text: ev.newValue, lang: language() });
+    app.state = await call("load", { text: latest, lang: language() });
   } catch (err) {
     console.warn(`the other tab's save: ${err.message}`);
     return;
@@ -149,7 +162,7 @@ window.addEventListener("storage", async (ev) => {
   await enterTable(OTHER_TAB_QUIET_MS);
   if (lost) toast(t("notice.other_tab_lost"), { stay: true });  // a move of this tab's was not kept: said until read
   else toast(t("notice.other_tab"), { kind: "other-tab" });  // once, for a run of moves
-});
+}
 
 /** Resume the game stored for this page: {resumed: true}, or {resumed: false, lost} when there
  * is none (lost null) or it is bad: then it is removed and `lost`, the sentence saying so, is on

@@ -553,9 +553,10 @@ def test_a_move_overtaken_by_the_other_tab_is_said_not_made(page, base_url, open
     make_a_move(page)
     page.wait_for_function("([k, b]) => localStorage.getItem(k) !== b", arg=[key, base])
     mine = json.loads(page.evaluate("(k) => localStorage.getItem(k)", key))["game"]["actions"][len(json.loads(base)["game"]["actions"])]
-    # The other tab, at the same moment, from the same position: another ask.
+    # The other tab, at the same moment, from the same position: another ask. (Its page shows no
+    # table of its own: a link without a game leaves the stored game behind "Back to the game".)
     other = page.context.new_page()
-    open_app(other, base_url, "lang=en")
+    open_app(other, base_url, "players=2&lang=en")
     other.wait_for_function("document.documentElement.dataset.engine === 'ready'")
     theirs = other.evaluate("""async ([k, base, mine]) => {
         const state = await window.tidepool.call('load', { text: base, lang: 'en' });
@@ -572,6 +573,25 @@ def test_a_move_overtaken_by_the_other_tab_is_said_not_made(page, base_url, open
     expect(notice).to_be_visible()  # it stays until closed
     actions = json.loads(page.evaluate("window.tidepool.call('save').then((r) => r.text)"))["game"]["actions"]
     assert theirs in actions and mine not in actions[len(json.loads(base)["game"]["actions"]):][:1]
+    # The other way round: both move at once and this tab's save lands last. The other tab's
+    # event, handled after, finds this tab's own save stored: it keeps its move and says nothing.
+    notice.locator(".toast-close").click()
+    wait_for_my_turn_or_end(page)
+    own = page.evaluate("(k) => localStorage.getItem(k)", key)
+    make_a_move(page)
+    wait_for_my_turn_or_end(page)  # the bot has answered: this tab's save stands still
+    latest = page.evaluate("(k) => localStorage.getItem(k)", key)
+    assert latest != own
+    mine = json.loads(latest)["game"]["actions"][len(json.loads(own)["game"]["actions"])]
+    other.evaluate("""async ([k, own, latest, mine]) => {
+        const state = await window.tidepool.call('load', { text: own, lang: 'en' });
+        await window.tidepool.call('act', { action: state.moves.map((m) => m.action).find((a) => a !== mine) });
+        localStorage.setItem(k, (await window.tidepool.call('save')).text);  // the other's move...
+        localStorage.setItem(k, latest);  // ...and this tab's, stored last
+    }""", [key, own, latest, mine])
+    page.wait_for_timeout(1500)
+    assert notice.count() == 0
+    assert page.evaluate("window.tidepool.call('save').then((r) => r.text)") == latest
     other.close()
 
 def test_two_tabs_in_two_languages_do_not_pass_the_game_back_and_forth(page, base_url, open_app):
