@@ -97,7 +97,7 @@ const EFFECTS = {
  * the browser lets the page play. */
 export function play(kind) {
   const now = performance.now();
-  if (!soundOn() || !context || context.state !== "running" || now - lastAt < GAP_MS) return;
+  if (!context || context.state !== "running" || now - lastAt < GAP_MS || !soundOn()) return;
   lastAt = now;
   EFFECTS[kind](context.currentTime + 0.01);
   performance.mark(`tidepool:sound:${kind}`);

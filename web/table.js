@@ -105,9 +105,11 @@ export function toast(message, { kind = null, stay = false } = {}) {
   if (!stay) setTimeout(() => box.remove(), 4000);
 }
 
-// A dialog that opens takes the notices on show above its backdrop; closed, it hands them back.
+// A dialog that opens takes the notices on show above its backdrop; closed, it hands them back
+// (a <details> opening or closing is no dialog).
 new MutationObserver((changes) => {
   for (const { target } of changes) {
+    if (target.localName !== "dialog") continue;
     if (target.open) target.append(...document.querySelectorAll("body > .toast"));
     else document.body.append(...target.querySelectorAll(".toast"));
   }
@@ -201,8 +203,8 @@ function hotSeat(s = app.state) {
   return s.seats.filter((kind) => kind === "human").length > 1;
 }
 
-/** Ask the engine for the table as the viewer sees it, then draw it. */
-/** Ask the engine for the state and draw it; `still`: without cards flying (a rushed bot run). */
+/** Ask the engine for the table as the viewer sees it, then draw it; `still`: without cards
+ * flying (a rushed bot run). */
 export async function refresh({ still = false } = {}) {
   const gen = app.gen;
   const payload = { log_from: app.logSize, log_limit: LOG_PAGE, lang: language() };
@@ -682,8 +684,8 @@ export function scheduleBot() {
   clearTimeout(app.botTimer);
   if (!app.state?.bot_to_move) app.runSince = null;  // a human's turn (or none) ends the bots' run
   if (!app.state?.bot_to_move || app.replay || app.roundEnd || html.dataset.state !== "playing") return;
-  app.runSince ??= performance.now();
   const now = performance.now();
+  app.runSince ??= now;
   const pause = Math.max(0, app.pauseUntil - now);
   // A bot's only move (a forced pass) needs no thinking to watch: a third of the pace; a table may
   // ask for less where the move before concerned only others (its `pace`). The bot thinks while

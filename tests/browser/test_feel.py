@@ -583,6 +583,13 @@ def test_a_notice_on_show_when_a_dialog_opens_stays_above_its_backdrop(page, bas
     assert notice.evaluate(ON_TOP)
     page.locator("#share-close").click()
     assert notice.count() == 0 or notice.evaluate("t => !t.closest('dialog')")
+    # A <details> that opens is no dialog: it leaves a notice where it is.
+    page.locator('[data-part="hand"] .gf-group').first.click()
+    expect(notice.last).to_be_visible()
+    page.evaluate("document.querySelector('details.all-moves').open = true")
+    page.wait_for_timeout(100)
+    assert page.evaluate("[...document.querySelectorAll('.toast')].map((t) => t.parentElement.localName)") \
+        == ["body"] * notice.count()
 
 
 # ----- game over stays reachable; leaving asks --------------------------------------------
