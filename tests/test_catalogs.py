@@ -32,7 +32,7 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 LOANS = {
     "all": {"Tidepool", "Snorkeling", "Enemy Anemone"},
     "de": {"Go Fish", "Bot {n} ({level})", "Bot ({level})", "Anemone +{side}", "Marina", "Finn", "Kai", "Link"},
-    "id": {"Go Fish", "Bot {n} ({level})", "Bot ({level})", "Total", "Total {n}", "Menu", "Marina"},
+    "id": {"Go Fish", "Go fish!", "Bot {n} ({level})", "Bot ({level})", "Total", "Total {n}", "Menu", "Marina"},
     "pt": {"Total", "Total {n}", "Menu", "Marina", "Link"},
     "ar": set(),
 }
@@ -204,17 +204,17 @@ SENTENCES = [
     ("snorkeling", {"type": "place", "seat": 0, "card": "G4", "target": 2}, {
         "de": "Spieler 1 legt Grün-Rochen auf den Stapel von Spieler 3.",
         "id": "Pemain 1 menaruh Pari hijau di tumpukan Pemain 3.",
-        "pt": "Jogador 1 coloca Raia verde na pilha de Jogador 3.",
+        "pt": "Jogador 1 coloca Raia verde na pilha do Jogador 3.",
         "ar": "اللاعب 1 يضع راي أخضر على كومة اللاعب 3."}),
     ("go_fish", {"type": "give", "seat": 2, "asker": 0, "rank": "Q", "count": 2}, {
         "de": "Spieler 3 gibt Spieler 1 zwei Damen.",
         "id": "Pemain 3 memberi Pemain 1 dua kartu Queen.",
-        "pt": "Jogador 3 dá dois damas a Jogador 1.",
+        "pt": "Jogador 3 dá 2 damas ao Jogador 1.",
         "ar": "اللاعب 3 يعطي اللاعب 1 بطاقتين من بطاقات البنت."}),
     ("go_fish", {"type": "ask_card", "seat": 0, "asked": 1, "card": "QS"}, {
         "de": "Spieler 1 bittet Spieler 2 um Pik-Dame.",
         "id": "Pemain 1 meminta Queen Sekop kepada Pemain 2.",
-        "pt": "Jogador 1 pede dama de espadas a Jogador 2.",
+        "pt": "Jogador 1 pede dama de espadas ao Jogador 2.",
         "ar": "اللاعب 1 يطلب من اللاعب 2 بنت بستوني."}),
     ("enemy_anemone", {"type": "play", "seat": 0, "card": "J7", "anemones": [1, 2], "count": 2,
                        "boost": 3, "value": 10}, {
@@ -230,6 +230,42 @@ SENTENCES = [
 ]
 
 
+# Brazilian Portuguese puts the article before a seat's name, which is a noun ("Jogador 2",
+# "Robô 3"): "pede setes ao Jogador 2", "a pilha do Jogador 3"; a count of two queens (feminine)
+# is written as a digit rather than "dois"; a shared win lists the winners without a preposition.
+PT_ARTICLES = [
+    ("go_fish", {"type": "ask", "seat": 0, "asked": 1, "rank": "7"}, "Jogador 1 pede setes ao Jogador 2."),
+    ("go_fish", {"type": "give", "seat": 1, "asker": 0, "rank": "K", "count": 1}, "Jogador 2 dá ao Jogador 1 uma carta: rei."),
+    ("go_fish", {"type": "game_end", "winners": [2], "totals": [1, 0, 3]},
+     "Fim de jogo. Vitória do Jogador 3 (quadras por jogador: 1, 0, 3)."),
+    ("go_fish", {"type": "game_end", "winners": [0, 2], "totals": [3, 0, 3]},
+     "Fim de jogo. Vitória dividida: Jogador 1, Jogador 3 (quadras por jogador: 3, 0, 3)."),
+    ("enemy_anemone", {"type": "anemone_given", "giver": 1, "receiver": 2, "side": 1},
+     "A reserva acabou: Jogador 2 tem mais Anêmonas e dá uma ao Jogador 3; ela mostra +1."),
+]
+
+
+@pytest.mark.parametrize("name,entry,text", PT_ARTICLES)
+def test_portuguese_puts_the_article_before_a_seats_name(name, entry, text):
+    assert describe(name, entry, lang="pt") == text
+
+
+# Indonesian: a log may name you "Pemain 1 (Anda)", so a seat's own things are "sendiri", never
+# the third person's "-nya"; Go Fish keeps its English call, as it keeps its name.
+ID_SENTENCES = [
+    ("snorkeling", {"type": "takeback", "seat": 0, "card": "B3"},
+     "Pemain 1 (Anda) mengambil kembali 3 biru dari tumpukan sendiri."),
+    ("enemy_anemone", {"type": "anemone_flip", "receiver": 0},
+     "Pemain 1 (Anda) membalik Anemon +1 milik sendiri menjadi +2."),
+    ("go_fish", {"type": "go_fish", "seat": 1}, "Bot 2 (acak) berkata: “Go fish!”"),
+]
+
+
+@pytest.mark.parametrize("name,entry,text", ID_SENTENCES)
+def test_indonesian_speaks_of_you_in_one_person(name, entry, text):
+    assert describe(name, entry, names=["Pemain 1 (Anda)", "Bot 2 (acak)"], lang="id") == text
+
+
 @pytest.mark.parametrize("name,entry,texts", SENTENCES)
 def test_exact_sentences_in_every_language(name, entry, texts):
     for lang, text in texts.items():
@@ -239,7 +275,7 @@ def test_exact_sentences_in_every_language(name, entry, texts):
 def test_action_labels_in_every_language():
     assert describe_action("go_fish", "ask 2 7", lang="de") == "Spieler 3 um Siebenen bitten"
     assert describe_action("go_fish", "ask 2 7", lang="id") == "Minta kartu Tujuh kepada Pemain 3"
-    assert describe_action("go_fish", "ask 2 7", lang="pt") == "Pedir setes a Jogador 3"
+    assert describe_action("go_fish", "ask 2 7", lang="pt") == "Pedir setes ao Jogador 3"
     assert describe_action("go_fish", "ask 2 7", lang="ar") == "اطلب من اللاعب 3 بطاقات السبعة"
 
 
