@@ -188,3 +188,35 @@ def test_a_file_that_cannot_load_is_said_in_your_language(page, base_url, lang, 
     assert page.locator("#error-reload").is_visible()
     if lang != "en":
         assert visible_english(page, english_sentences(lang)) == []
+
+
+# Each button of the start screen's bar: its label's overflow (scroll over client width), its box,
+# and whether its label broke inside a word (a line that starts with a letter following a letter).
+START_BAR = """() => [...document.querySelectorAll('.start-buttons button')]
+  .filter((b) => b.getBoundingClientRect().width)
+  .map((b) => { const r = b.getBoundingClientRect(); return {
+    id: b.id, over: b.scrollWidth - b.clientWidth, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+    words: b.textContent.trim().split(/\\s+/).map((w) => { const range = document.createRange();
+      const node = b.firstChild; const at = b.textContent.indexOf(w); range.setStart(node, at); range.setEnd(node, at + w.length);
+      return range.getClientRects().length; }) }; })"""
+
+
+@pytest.mark.parametrize("lang", ["en"] + LANGS)
+def test_the_start_bar_fits_a_phone_in_every_language(page, base_url, open_app, lang):
+    """At 320, 360 and 390 px the start screen's bar (Start, Open file, Rules) stays one row in
+    every language: no label is cut or runs into the next button, none leaves the screen, and a
+    label that needs two lines breaks between words, never inside one ("Abrir arquivo" ran 33 px
+    into "Regras" and "Começar o jogo" was covered at 360 px)."""
+    open_app(page, base_url, f"lang={lang}")
+    for width in (320, 360, 390):
+        page.set_viewport_size({"width": width, "height": 700})
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        buttons = page.evaluate(START_BAR)
+        assert [b["id"] for b in buttons] == ["start-button", "start-import-button", "start-rules-button"]
+        for b in buttons:
+            assert b["over"] <= 1, (width, b)
+            assert b["left"] >= -0.5 and b["right"] <= width + 0.5, (width, b)
+            assert all(lines == 1 for lines in b["words"]), (width, b)  # no word split over two lines
+        for a, b in zip(buttons, buttons[1:]):
+            assert (b["left"] >= a["right"] - 0.5) if lang != "ar" else (b["right"] <= a["left"] + 0.5), (width, a, b)
+        assert max(b["top"] for b in buttons) < min(b["bottom"] for b in buttons)  # one row
