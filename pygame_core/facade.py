@@ -107,6 +107,14 @@ class Table:
                 names.append(cat["bot_name"].replace("{level}", level).replace("{n}", str(seat + 1)))
         return names
 
+    def short_names(self) -> list[str]:
+        """Each seat's name where room is short (a trick's slot): "You" for the one human the
+        table speaks to, "Player N" for another human, "Bot N" without its level."""
+        cat = catalog(self.lang)
+        return [cat["you_short"] if seat == self.you() else
+                player_name(seat, None, self.lang) if kind == "human" else cat["bot_short"].replace("{n}", str(seat + 1))
+                for seat, kind in enumerate(self.seats)]
+
     def state(self, log_from: int = 0, log_limit: int = MAX_LOG, **options: Any) -> dict:
         """The page's picture of the table for the viewer: the current human, or ``viewer`` when
         given (``None`` = spectator, e.g. while a hot-seat hand-over hides the hand); ``lang``, when
@@ -128,7 +136,7 @@ class Table:
         moves = move_items(game.name, view["legal_actions"], names, self.lang)
         log_from = max(0, min(log_from, len(game.history)), len(game.history) - log_limit)
         return {"ok": True, "view": view, "viewer": self.viewer, "seats": self.seats, "names": names,
-                "you": you, "moves": moves, "log": log_items(game, log_from, names, self.lang, you),
+                "short_names": self.short_names(), "you": you, "moves": moves, "log": log_items(game, log_from, names, self.lang, you),
                 "log_size": len(game.history), "seed": game.seed, "steps": len(game.actions),
                 "bot_to_move": current is not None and current in self.bots,
                 # a bot with one legal action (a forced pass): the page plays it at a quicker pace
@@ -153,7 +161,7 @@ class Table:
         view = cursor.view(seat)
         view["legal_actions"] = []
         state = {"ok": True, "view": view, "viewer": seat, "seats": self.seats, "names": names,
-                 "you": you, "moves": [], "log": log_items(cursor, max(0, len(cursor.history) - log_limit), names,
+                 "short_names": self.short_names(), "you": you, "moves": [], "log": log_items(cursor, max(0, len(cursor.history) - log_limit), names,
                                                          self.lang, you),
                  "log_size": len(cursor.history), "step": step, "steps": len(self.game.actions),
                  "bot_to_move": False, "can_undo": False}

@@ -613,3 +613,20 @@ def test_facade_advise_thinks_in_slices_counts_hints_and_keeps_them_in_the_save(
     assert json.loads(facade.call("state", "{}"))["hints"] == [0, 0]  # the table loaded last is kept
     assert facade.parse_query("game=go_fish")["hints"] is True
     assert facade.parse_query("game=go_fish&hints=0")["hints"] is False
+
+
+@pytest.mark.parametrize("lang, short", [
+    ("en", ["You", "Bot 2", "Player 3"]), ("de", ["Du", "Bot 2", "Spieler 3"]),
+    ("pt", ["Você", "Robô 2", "Jogador 3"]), ("ar", ["أنت", "روبوت 2", "اللاعب 3"])])
+def test_state_gives_each_seat_a_short_name_too(lang, short):
+    """Where room is short (a trick's slot) the page names a seat without the bot's level, and the
+    one human the table speaks to as "you"; a second human is "Player N". (Two humans: no "you".)"""
+    facade.call("start", json.dumps({"game": "enemy_anemone", "players": 3, "seats": ["human", "bot:easy", "bot:hard"],
+                                     "seed": 1, "lang": lang}))
+    state = json.loads(facade.call("state", "{}"))
+    assert state["short_names"][:2] == short[:2] and state["short_names"][2] == short[1].replace("2", "3")
+    assert state["names"][1] != state["short_names"][1]  # the full name keeps the level
+    facade.call("start", json.dumps({"game": "enemy_anemone", "players": 3, "seats": ["human", "bot:easy", "human"],
+                                     "seed": 1, "lang": lang}))
+    state = json.loads(facade.call("state", "{}"))
+    assert state["short_names"][0] == short[2].replace("3", "1") and state["short_names"][2] == short[2]

@@ -6,6 +6,7 @@ attached early and a forced discard, and to check that the clicked game ends exa
 engine says it must.
 """
 
+import itertools
 import json
 
 import pytest
@@ -366,3 +367,48 @@ def test_the_hand_stays_put_while_the_trick_grows_and_shrinks(page, base_url, op
         gaps.append(page.evaluate(HAND_GAP))
     gaps = [g for g in gaps if g is not None]
     assert len(gaps) >= 8 and max(gaps) - min(gaps) <= 4, gaps  # (the felt's own padding is not zoomed)
+
+
+# Each name over a trick's card: its text, its full name (title), whether it is cut (more lines
+# than it shows), and the words that are split over two lines; each badge's box and whether cut.
+TRICK_LABELS = """() => ({
+  names: [...document.querySelectorAll('#felt .ea-slot-name')].filter((n) => n.checkVisibility()).map((n) => {
+    const text = n.firstChild; const split = [];
+    for (const m of n.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange(); range.setStart(text, m.index); range.setEnd(text, m.index + m[0].length);
+      if (range.getClientRects().length > 1) split.push(m[0]);
+    }
+    return { text: n.textContent, title: n.title, cut: n.scrollHeight > n.clientHeight + 1, split };
+  }),
+  badges: [...document.querySelectorAll('#felt .ea-trick .ea-badge')].filter((b) => b.checkVisibility()).map((b) => {
+    const r = b.getBoundingClientRect();
+    return { text: b.textContent, cut: b.scrollWidth > b.clientWidth + 1, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+  }),
+})"""
+
+
+@pytest.mark.parametrize("lang, you", [("en", "You"), ("de", "Du"), ("pt", "Você")])
+def test_names_and_badges_in_a_trick_are_whole_on_a_phone(page, base_url, open_app, lang, you):
+    """At 360x640 with six players a trick's slot is a card wide: it names the seat short ("Bot 2",
+    "You"; the full "Bot 2 (random)" is its title), never cut and never broken inside a word (it
+    showed "Playe/r 1" and "Bot 2 (rando…"), and the "lowest"/"wins" badges are whole and apart
+    (German "niedrigste" was cut; side by side the two read "niedrigste gewinnt")."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_app(page, base_url, query(6, 2) + f"&lang={lang}")
+    seen_badges = 0
+    for _ in range(4):
+        assert wait_for_my_turn_or_end(page) == "playing"
+        labels = page.evaluate(TRICK_LABELS)
+        assert labels["names"], labels
+        for name in labels["names"]:
+            assert not name["cut"] and not name["split"], name
+            assert name["text"] == you or "(" not in name["text"], name  # no level in a slot
+            assert name["title"].startswith(name["text"].split(" ")[0]) or name["text"] == you, name
+        badges = labels["badges"]
+        for b in badges:
+            assert not b["cut"], b
+        for a, b in itertools.combinations(badges, 2):  # apart: no two boxes overlap
+            assert a["right"] <= b["left"] or b["right"] <= a["left"] or a["bottom"] <= b["top"] or b["bottom"] <= a["top"], (a, b)
+        seen_badges += len(badges)
+        page.locator("#felt .ea-hand .card.playable, #felt .ea-hand .card.discardable").first.click()
+    assert seen_badges >= 4

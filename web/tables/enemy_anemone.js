@@ -153,7 +153,9 @@ function resolved(last) {
 function slotNode(s, slot, t, extra = "") {
   const box = el("div", `ea-slot ${extra}`);
   box.dataset.seat = slot.seat;
-  const name = el("span", "ea-slot-name", s.names[slot.seat]);
+  // The short name ("Bot 2", "You"): a slot is a card wide; the full name is its title and the
+  // slot's accessible name.
+  const name = el("span", "ea-slot-name", s.short_names?.[slot.seat] ?? s.names[slot.seat]);
   name.title = s.names[slot.seat];
   box.append(name);
   if (slot.entry) {
