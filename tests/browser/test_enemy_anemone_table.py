@@ -213,8 +213,8 @@ def test_a_finished_trick_stays_on_show_with_its_winner_and_lowest(page, base_ur
         const done = document.querySelector('#felt .ea-trick-area.done');
         return { text: done.innerText, title: done.querySelector('.ea-trick-title').textContent,
                  chip: document.querySelector('#felt .ea-info .ea-chip:nth-child(2)').textContent,
-                 winner: done.querySelector('.ea-slot.win .ea-slot-name').textContent,
-                 lowest: done.querySelector('.ea-slot.low .ea-slot-name').textContent,
+                 winner: done.querySelector('.ea-slot.win .ea-slot-name').title,
+                 lowest: done.querySelector('.ea-slot.low .ea-slot-name').title,
                  log: [...document.querySelectorAll('#log li.log-trick_end')].at(-1).textContent }; }""")
     assert shown["title"] == "Trick 1"
     assert shown["chip"] == "Trick 1"  # the bar names the trick on show, not the next one

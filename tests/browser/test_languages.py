@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from pages import make_a_move, wait_for_my_turn_or_end
+from playwright.sync_api import expect
 
 import pygame_core as pc
 from pygame_core.describe import catalog
@@ -220,3 +221,35 @@ def test_the_start_bar_fits_a_phone_in_every_language(page, base_url, open_app, 
         for a, b in zip(buttons, buttons[1:]):
             assert (b["left"] >= a["right"] - 0.5) if lang != "ar" else (b["right"] <= a["left"] + 0.5), (width, a, b)
         assert max(b["top"] for b in buttons) < min(b["bottom"] for b in buttons)  # one row
+
+
+@pytest.mark.allow_console_errors  # the page logs each refused file's English detail
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_refused_file_is_said_in_your_language(page, base_url, open_app, lang, tmp_path):
+    """Each way the file loader refuses a file (not a save, another version, longer than any game
+    (GEN-6), cut short, damaged (GEN-5)) is one sentence of the player's catalog, with no English,
+    and the game on the table goes on."""
+    own = catalog(lang)
+    open_app(page, base_url, f"game=snorkeling&players=2&seats=human,bot:random&seed=2&speed=0&lang={lang}")
+    assert wait_for_my_turn_or_end(page) == "playing"
+    text = page.evaluate("window.tidepool.call('save').then((r) => r.text)")
+    save = json.loads(text)
+    files = {
+        "not_save": '{"kind": "a shopping list"}',
+        "version": json.dumps({**save, "game": {**save["game"], "version": 999}}),
+        "too_long": json.dumps({**save, "game": {**save["game"], "actions": ["pass"] * 203_001}}),
+        "cut_short": text[: len(text) // 2],
+        "damaged": json.dumps({**save, "game": {**save["game"], "actions": ["fish:everything"]}}),
+    }
+    sentences = english_sentences(lang)
+    for why, content in files.items():
+        path = tmp_path / f"{why}.json"
+        path.write_text(content)
+        page.locator("#import-file").set_input_files(str(path))
+        toast = page.locator(".toast").last
+        expected = own["save.bad_file"].replace("{message}", own[f"save.why.{why}"])
+        expect(toast).to_have_text(expected)
+        assert not visible_english(page, sentences), (why, visible_english(page, sentences))
+        toast.locator(".toast-close").click()
+        expect(page.locator(".toast")).to_have_count(0)
+    assert page.evaluate("document.documentElement.dataset.state") == "playing"
