@@ -263,3 +263,27 @@ def test_dialogs_fit_a_360_px_screen(page, base_url, open_app):
     page.locator("#rules-button").click()
     result = page.evaluate(OFF_SCREEN, "#rules-dialog, #rules-close, .rules-tab")
     assert result["off"] == [] and result["count"] == 5
+
+
+# A card of your hand (its width on screen), the felt's zoom and the table bar's text size on screen.
+GROWTH = """() => { const m = document.querySelector('#menu-button');
+  return { card: document.querySelector('[data-part=hand] .card').getBoundingClientRect().width,
+           fit: Number(document.querySelector('#felt').dataset.fit),
+           bar: parseFloat(getComputedStyle(m).fontSize) * m.currentCSSZoom }; }"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_large_screen_grows_the_table_with_it(page, base_url, open_app, game):
+    """At 1920x1080 and 2560x1440 the table is drawn as a laptop's at a higher zoom: your cards are
+    about as much larger as the screen (they stopped at 1.5 times their size, leaving wide empty
+    bands), the table bar's text grows too, and everything a turn needs stays on screen."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, base_url, f"game={game}&players=4&seats=human,bot:random,bot:random,bot:random&seed=5&speed=0&options=first_player=0")
+    assert wait_for_my_turn_or_end(page) == "playing"
+    page.locator("[data-legal]").first.wait_for()
+    laptop = page.evaluate(GROWTH)
+    for (width, height), grown, bar in (((1920, 1080), 1.3, 17.5), ((2560, 1440), 1.7, 22.5)):
+        check_sizes(page, [(width, height)])
+        big = page.evaluate(GROWTH)
+        assert big["card"] >= grown * laptop["card"], (width, laptop, big)
+        assert big["bar"] >= bar > laptop["bar"], (width, laptop, big)

@@ -14,7 +14,7 @@
 // grows a held scale past that of your turn.
 
 const MIN_SCALE = 0.4;
-const MAX_SCALE = 1.5;
+const MAX_SCALE = 1.5;  // on a phone or laptop; a large screen's --big raises it (app.css)
 const TOLERANCE = 1.02;  // the scale found is within 2% of the largest that fits
 const GROWTH = 1.2;  // your turn grows the scale on screen only past this ratio
 
@@ -40,7 +40,8 @@ export function fitFelt(felt, layout = felt.dataset.layout ?? "", hold = felt.da
   felt.dataset.layout = layout;
   felt.dataset.hold = hold ? "1" : "0";
   // Found afresh from the scale of last time, or held: usually one to three layouts.
-  let scale = held == null ? largestFit(felt, MAX_SCALE, Number(felt.dataset.fitAnchor) || 1) : largestFit(felt, held, held);
+  const most = MAX_SCALE * (Number(getComputedStyle(felt).getPropertyValue("--big")) || 1);
+  let scale = held == null ? largestFit(felt, most, Number(felt.dataset.fitAnchor) || 1) : largestFit(felt, held, held);
   // Your turn on the same layout: a little growth is not worth moving the hand (``shown`` fits,
   // being smaller than a scale that fits).
   if (held == null && same && scale >= shown && scale < shown * GROWTH) scale = shown;
