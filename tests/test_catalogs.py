@@ -31,8 +31,8 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # one. Game names are the published titles (players use them as they are); "Bot" is German too.
 LOANS = {
     "all": {"Tidepool", "Snorkeling", "Enemy Anemone"},
-    "de": {"Go Fish", "Bot {n} ({level})", "Bot ({level})", "Anemone +{side}", "Marina", "Finn", "Kai", "Link"},
-    "id": {"Go Fish", "Go fish!", "Bot {n} ({level})", "Bot ({level})", "Total", "Total {n}", "Menu", "Marina"},
+    "de": {"Go Fish", "Bot {n} ({level})", "Bot {n}", "Bot ({level})", "Anemone +{side}", "Marina", "Finn", "Kai", "Link"},
+    "id": {"Go Fish", "Go fish!", "Bot {n} ({level})", "Bot {n}", "Bot ({level})", "Total", "Total {n}", "Menu", "Marina"},
     "pt": {"Total", "Total {n}", "Menu", "Marina", "Link"},
     "ar": set(),
 }

@@ -10,6 +10,8 @@ import pytest
 from playwright.sync_api import expect
 from pages import make_a_move, wait_for_my_turn_or_end
 
+from pygame_core.describe import catalog
+
 GAME_TIMEOUT_MS = 180_000
 
 
@@ -385,3 +387,26 @@ def test_a_run_of_passes_round_the_table_is_counted(page, base_url, open_app):
         ["Bot 2، Bot 3 يمرّران."],  # two: the dual
         ["لم يستطع أحد اللعب: 7 تمريرات متتالية (Bot 2، Bot 3، Player 1 (you))."],
     ]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_each_seat_shows_what_its_pile_scores_if_the_round_ends_now(page, base_url, open_app, lang):
+    """SN-7: each seat shows "+N" beside its total, N the value of its pile's top card (what it
+    scores if the round ends now), said in words to screen readers; it follows every change."""
+    open_app(page, base_url, f"game=snorkeling&players=4&seats=human,bot:random,bot:random,bot:random&seed=5&speed=0&lang={lang}")
+    seen = set()
+    for _ in range(6):
+        if wait_for_my_turn_or_end(page) != "playing":
+            break
+        view = page.evaluate("window.tidepool.call('state').then((s) => s.view)")
+        chips = page.evaluate("""[...document.querySelectorAll('#felt .seat')].map((s) =>
+            [Number(s.dataset.seat), s.querySelector('.sn-stake').textContent, s.querySelector('.sn-stake').getAttribute('aria-label')])""")
+        assert sorted(seat for seat, _, _ in chips) == [0, 1, 2, 3]
+        for seat, text, label in chips:
+            top = view["piles"][seat][-1]
+            assert text == f"+{top[1]}", (seat, text, view["piles"][seat])
+            seen.add(text)
+            words = catalog(lang)  # "2 points if the round ends now", "1 Punkt, wenn die Runde jetzt endet"
+            assert label == words.get(f"snorkeling.stake.{top[1]}", words["snorkeling.stake"]).replace("{n}", top[1])
+        make_a_move(page)
+    assert len(seen) >= 2  # the chips changed with the piles

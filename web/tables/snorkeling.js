@@ -172,9 +172,13 @@ export function snorkeling(felt, s, ui) {
     box.dataset.seat = seat;
     if (seat === view.current_player) box.classList.add("current");
     const head = el("header", "seat-head");
-    head.append(el("span", "seat-name", s.names[seat]), painted("span", "seat-score", String(view.totals[seat])));
-    box.append(head);
     const cards = view.piles[seat];
+    // What is at stake (SN-7): the top card's value is what the seat scores if the round ends now.
+    const stake = cards.length ? Number(cards.at(-1)[1]) : 0;
+    const words = t("snorkeling.stake", { n: stake, count: stake });
+    const chip = named(Object.assign(el("span", "sn-stake", `+${stake}`), { title: words }), words);
+    head.append(el("span", "seat-name", s.names[seat]), chip, painted("span", "seat-score", String(view.totals[seat])));
+    box.append(head);
     const pile = snPile(cards, t, pileName(cards, s.names[seat], t, isYou(s, seat)));
     pile.dataset.anchor = `pile-${seat}`;
     box.append(pile);
