@@ -12,7 +12,7 @@ from .engine import Game, shown
 from .errors import IllegalAction, InvalidDeck, InvalidOption, InvalidSave, MalformedAction
 from .games import REGISTRY
 from .saves import load_game
-from .bots import Advice, Rating, advise
+from .bots import Advice, Decision, Rating, Review, advise, review
 
 __version__ = "0.1.0"
 
@@ -34,5 +34,5 @@ def new_game(name: str, players: int, seed: int | None = None, options: dict | N
     return cls(players, seed=seed, options=options, deck=deck)
 
 
-__all__ = ["GAMES", "Advice", "Game", "IllegalAction", "InvalidDeck", "InvalidOption", "InvalidSave",
-           "MalformedAction", "Rating", "advise", "load_game", "new_game"]
+__all__ = ["GAMES", "Advice", "Decision", "Game", "IllegalAction", "InvalidDeck", "InvalidOption", "InvalidSave",
+           "MalformedAction", "Rating", "Review", "advise", "load_game", "new_game", "review"]

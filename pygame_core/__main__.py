@@ -1,12 +1,13 @@
 """Command line: ``python -m pygame_core tournament GAME --players N --seats hard,medium ...`` and
-``python -m pygame_core advise SAVE``.
+``python -m pygame_core advise SAVE`` and ``python -m pygame_core review SAVE --seat N``.
 
 ``tournament`` runs bot tournaments and prints each level's win rate with a 95% Wilson interval
 and its time per move. Games are played in rotations: every deal (game seed) is played once per rotation of the
 seat list, so each entry sits in every position on the same cards and position and deal luck
 cancel out. ``advise`` reads a saved game (the page's *Save file*, or ``Game.to_json()``) and
-prints the coach's rating of each legal move of the seat to move (:func:`pygame_core.advise`).
-Standard library only.
+prints the coach's rating of each legal move of the seat to move (:func:`pygame_core.advise`);
+``review`` rates every decision one seat made in a saved game and marks the mistakes
+(:func:`pygame_core.review`). Standard library only.
 
 Every bad argument ends the program with argparse's usage line, a one-line message and exit
 status 2; numbers follow the engine's whole-number rule (:func:`~pygame_core.engine.whole_number`).
@@ -23,10 +24,10 @@ import time
 from collections import defaultdict
 
 from . import GAMES, InvalidSave, new_game
-from .bots import LEVELS, advise, make_bot
+from .bots import LEVELS, advise, make_bot, review
 from .describe import describe_action
 from .engine import MAX_SEED, whole_number
-from .bots.ismcts import BROWSER_SPEED, TIME_CAP_MS
+from .bots.ismcts import BROWSER_SPEED, MISTAKE_GAP, MISTAKE_Z, REVIEW_SAMPLES, TIME_CAP_MS
 from .games import REGISTRY
 
 MAX_GAMES = 1_000_000
@@ -251,6 +252,34 @@ def check_coach(args: argparse.Namespace) -> None:
         raise ValueError(f"{args.save}: the game is over: there is no move to rate")
 
 
+def coach_review(args: argparse.Namespace) -> int:
+    """Print the coach's review of one seat's decisions in the saved game."""
+    game = args.game
+    result = review(game, args.seat, args.samples, args.seed)
+    names = [f"Player {seat + 1}" for seat in range(game.players)]
+    print(f"{game.name}, {game.players} players: Player {args.seat + 1}'s {len(result.decisions)} "
+          f"decision{'' if len(result.decisions) == 1 else 's'}, {len(result.mistakes)} "
+          f"mistake{'' if len(result.mistakes) == 1 else 's'} ({args.samples} sampled worlds per move, "
+          f"seed {args.seed})")
+    print(f"{'step':>5} {'played':>7} {'best':>7}  move")
+    for d in result.decisions:
+        played = describe_action(game.name, d.played, names)
+        line = f"{d.step:>5} {d.chance:>7.1%} {d.best_chance:>7.1%}  {played} [{d.played}]"
+        if d.best != d.played:
+            line += f"; best: {describe_action(game.name, d.best, names)} [{d.best}]"
+        print(line + ("  <- mistake" if d.mistake else ""))
+    print(f"a mistake: the best move's chance at least {MISTAKE_GAP:.0%} higher, and by at least "
+          f"{MISTAKE_Z:g} standard errors over the same sampled worlds")
+    return 0
+
+
+def check_review(args: argparse.Namespace) -> None:
+    """Read the save (``ValueError`` naming the problem) and check the seat is one of its seats."""
+    args.game = read_save(args.save)
+    if args.seat >= args.game.players:
+        raise ValueError(f"--seat must be 0..{args.game.players - 1} for this {args.game.players}-player game")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m pygame_core",
@@ -304,6 +333,21 @@ def build_parser() -> argparse.ArgumentParser:
     coach_parser.add_argument("--seed", type=whole(0, MAX_SEED), default=0,
                               help=f"the coach's seed, 0 to {MAX_SEED} (default 0)")
     coach_parser.set_defaults(run=coach, check=check_coach, parser=coach_parser)
+    review_parser = sub.add_parser(
+        "review", help="rate every decision one seat made in a saved game and mark its mistakes",
+        usage="%(prog)s SAVE --seat N [--samples N] [--seed N]",
+        description="Rate every decision seat N (from 0) made in SAVE (the page's Save file, or "
+                    "Game.to_json() text) as the coach would have at that position, from that "
+                    "seat's view only: the chance of the move played and of the best move, and "
+                    f"the mistakes (the best move at least {MISTAKE_GAP:.0%} better, by "
+                    f"{MISTAKE_Z:g} standard errors).")
+    review_parser.add_argument("save", metavar="SAVE", help="the saved game's file")
+    review_parser.add_argument("--seat", type=whole(0, 5), required=True, help="the seat to review, from 0")
+    review_parser.add_argument("--samples", type=whole(1, MAX_ITERATIONS), default=REVIEW_SAMPLES,
+                               help=f"sampled worlds per legal move at each decision (default {REVIEW_SAMPLES})")
+    review_parser.add_argument("--seed", type=whole(0, MAX_SEED), default=0,
+                               help=f"the coach's seed, 0 to {MAX_SEED} (default 0)")
+    review_parser.set_defaults(run=coach_review, check=check_review, parser=review_parser)
     return parser
 
 

@@ -16,7 +16,8 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from . import GAMES, InvalidOption, load_game, new_game
-from .bots import LEVELS, Adviser, make_bot
+from .bots import LEVELS, Adviser, Reviewer, make_bot
+from .bots.ismcts import MISTAKE_GAP, MISTAKE_Z, REVIEW_SAMPLES
 from .describe import (LANGUAGES, catalog, describe_action, describe_reason, log_items, move_items,
                        player_name, translated)
 from .engine import MAX_SEED, SAVE_FORMAT, Game, shown, whole_number
@@ -48,6 +49,7 @@ class Table:
         self.replay_cursor: Game | None = None
         self.thinking: tuple | None = None  # ((game id, actions taken), thinker) of a bot mid-thought
         self.advising: tuple | None = None  # ((game id, actions taken), Adviser) of a hint mid-thought
+        self.reviewing: tuple | None = None  # ((game id, actions, seat, samples, seed), Reviewer) mid-review
         self.hints = list(hints) if hints is not None else [0] * game.players
         self._rebuild(game)
 
@@ -414,6 +416,40 @@ def coach(budget_ms: float | None = None, iterations: int | None = None,
                          "chance": r.chance, "samples": r.samples} for r in advice.ratings]}
 
 
+def coach_review(seat: int | None = None, budget_ms: float | None = None, samples: int = REVIEW_SAMPLES,
+                 seed: int = 0) -> dict:
+    """The coach's review of ``seat``'s decisions (:func:`pygame_core.review`; default seat: the
+    one human the table speaks to): ``{"ok", "done": true, "seat", "gap", "z", "decisions":
+    [{"step", "played", "played_label", "chance", "best", "best_label", "best_chance", "gap",
+    "error", "mistake", "samples"}, …]}`` in the order they were made, labelled in the table's
+    language; ``gap`` and ``z`` are the mistake threshold (MISTAKE_GAP) and its confidence
+    (MISTAKE_Z standard errors). With ``budget_ms`` it rates for about that long and answers
+    ``{"ok", "done": false, "progress"}`` until done, carrying over while the game and the request
+    stay the same. ``ValueError`` for a table with no such seat or no one to review (no human, or
+    several: name the seat), bad ``samples`` or ``seed``."""
+    table = _require_table()
+    game = table.game
+    if seat is None:
+        seat = table.you()
+        if seat is None:
+            raise ValueError("review: name the seat to review (the table has no single human)")
+    key = (id(game), len(game.actions), seat, samples, seed)
+    if table.reviewing is None or table.reviewing[0] != key:
+        table.reviewing = (key, Reviewer(game, seat, samples, seed))
+    reviewer = table.reviewing[1]
+    result = reviewer.review() if budget_ms is None else reviewer.step(budget_ms)
+    if result is None:
+        return {"ok": True, "done": False, "progress": reviewer.progress}
+    table.reviewing = None
+    names = table.names()
+    label = lambda action: describe_action(game.name, action, names, table.lang)  # noqa: E731
+    return {"ok": True, "done": True, "seat": seat, "gap": MISTAKE_GAP, "z": MISTAKE_Z,
+            "decisions": [{"step": d.step, "played": d.played, "played_label": label(d.played),
+                           "chance": d.chance, "best": d.best, "best_label": label(d.best),
+                           "best_chance": d.best_chance, "gap": d.gap, "error": d.error,
+                           "mistake": d.mistake, "samples": d.samples} for d in result.decisions]}
+
+
 class Refused(ValueError):
     """A save the page refuses. The message is one sentence for players, in their language
     (catalog ``save.why.<why>``); ``detail`` is the engine's own message naming the problem."""
@@ -533,6 +569,11 @@ COMMANDS = {
         _field(p, "budget_ms", None, "a number", null=True),
         None if p.get("iterations") is None else whole_number("iterations", p["iterations"], 1, MAX_COACH_ITERATIONS),
         _field(p, "time_ms", COACH_TIME_MS, "a number", null=True),
+        whole_number("seed", p.get("seed", 0))),
+    "review": lambda p: coach_review(
+        None if p.get("seat") is None else whole_number("seat", p["seat"], 0, 5),
+        _field(p, "budget_ms", None, "a number", null=True),
+        whole_number("samples", p.get("samples", REVIEW_SAMPLES), 1, MAX_COACH_ITERATIONS),
         whole_number("seed", p.get("seed", 0))),
     "playout_speed": lambda p: playout_speed(_field(p, "game", None, "a string"),
                                              min(10.0, _field(p, "seconds", 2, "a number"))),

@@ -663,3 +663,148 @@ def test_cli_advise_refuses_bad_input_with_one_usage_line(tmp_path, capsys, args
     assert exit_info.value.code == 2
     err = capsys.readouterr().err.splitlines()
     assert err[0].startswith("usage: python -m pygame_core advise SAVE") and message.format(**paths) in err[-1]
+
+
+def played_out(name, players, seed, levels):
+    """A finished game of ``name`` between bots of ``levels`` (one per seat)."""
+    game = pc.new_game(name, players=players, seed=seed, options={"first_player": 0})
+    bots = [make_bot(level, seed + i) for i, level in enumerate(levels)]
+    while not game.is_over:
+        seat = game.current_player
+        game.apply(bots[seat].choose(game, seat))
+    return game
+
+
+@pytest.mark.parametrize("name", ["go_fish", "enemy_anemone"])
+def test_review_rates_every_decision_the_seat_made(name):
+    """The review (GEN-7: each position rated from the seat's view, as a hint would) has one entry
+    per position where the seat chose among two or more legal actions, in order, naming the action
+    it played; the best-rated action is at least as good; the gap is the paired mean difference of
+    the two, and a mistake is a gap of at least MISTAKE_GAP and MISTAKE_Z standard errors."""
+    game = played_out(name, 2 if name == "go_fish" else 3, 11, ["random"] + ["medium"] * (1 if name == "go_fish" else 2))
+    result = pc.review(game, seat=0, samples=12)
+    cursor, choices = game.prefix(0), []
+    for step, action in enumerate(game.actions):
+        if cursor.current_player == 0 and len(cursor.legal_actions()) > 1:
+            choices.append(step)
+        cursor.apply(action)
+    assert [d.step for d in result.decisions] == choices and len(choices) >= 5
+    for d in result.decisions:
+        assert d.played == game.actions[d.step] and d.samples == 12
+        assert 0.0 <= d.chance <= d.best_chance <= 1.0
+        assert d.gap == pytest.approx(d.best_chance - d.chance) and d.error >= 0
+        assert d.mistake == (d.gap >= ismcts.MISTAKE_GAP and d.gap >= ismcts.MISTAKE_Z * d.error)
+        if d.best == d.played:
+            assert d.gap == 0 and not d.mistake
+    assert result.mistakes == tuple(d for d in result.decisions if d.mistake)
+    # What the coach would have said at that position, with the same seed per step.
+    first = result.decisions[0]
+    advice = pc.advise(game.prefix(first.step), seat=0, seed=first.step,
+                       iterations=12 * len(game.prefix(first.step).legal_actions()))
+    assert first.best_chance == pytest.approx(max(r.chance for r in advice.ratings))
+
+
+def test_review_in_slices_is_the_same_review_and_deterministic():
+    game = played_out("go_fish", 2, 5, ["random", "easy"])
+    reviewer = ismcts.Reviewer(game, 1, samples=8, seed=3)
+    slices, progress = 0, []
+    while (result := reviewer.step(1.0)) is None:
+        slices += 1
+        progress.append(reviewer.progress)
+    assert slices > 2 and progress == sorted(progress) and 0 < progress[0] and progress[-1] < 1
+    assert reviewer.progress == 1.0 and reviewer.step(1.0) is result
+    assert result == pc.review(game, 1, samples=8, seed=3) != pc.review(game, 1, samples=8, seed=4)
+
+
+def test_review_of_a_game_underway_and_of_a_seat_that_never_chose():
+    game = pc.new_game("go_fish", players=3, seed=2, options={"first_player": 0})
+    assert pc.review(game, 0).decisions == ()  # no move made yet
+    game.apply(game.legal_actions()[0])
+    assert [d.step for d in pc.review(game, 0, samples=2).decisions] == [0]
+    assert pc.review(game, 2).decisions == ()
+
+
+def test_review_refuses_what_it_cannot_review():
+    game = pc.new_game("snorkeling", players=2, seed=1)
+    for bad in (-1, 2, "0", True, None):
+        with pytest.raises(ValueError, match="seat must be 0..1"):
+            pc.review(game, bad)
+    for bad in (0, -2, 1.5, "8", False):
+        with pytest.raises(ValueError, match="samples must be a whole number >= 1"):
+            pc.review(game, 0, samples=bad)
+    for bad in (-1, "x", 2**53):
+        with pytest.raises(ValueError, match="seed: expected a whole number"):
+            pc.review(game, 0, seed=bad)
+
+
+def test_facade_review_rates_the_humans_decisions_in_slices_in_the_tables_language():
+    """The page's ``review``: the one human's decisions by default, in slices that carry over
+    (``done`` false with a growing ``progress``), then every decision with both moves labelled in
+    the table's language and the mistake threshold; the same as pc.review."""
+    from pygame_core import facade
+    facade.call("start", json.dumps({"game": "go_fish", "players": 2, "seats": ["human", "bot:easy"],
+                                     "seed": 6, "options": {"first_player": 0}, "lang": "pt"}))
+    for _ in range(12):
+        state = json.loads(facade.call("state", "{}"))
+        if state["view"]["is_over"]:
+            break
+        if state["moves"]:
+            facade.call("act", json.dumps({"action": state["moves"][-1]["action"]}))
+        else:
+            facade.call("bot_step", "{}")
+    slices, progress = 0, []
+    while not (reply := json.loads(facade.call("review", json.dumps({"budget_ms": 2, "samples": 6}))))["done"]:
+        slices += 1
+        progress.append(reply["progress"])
+    assert slices >= 2 and progress == sorted(progress)
+    game = pc.load_game(json.dumps(json.loads(json.loads(facade.call("save", "{}"))["text"])["game"]))
+    expected = pc.review(game, 0, samples=6)
+    assert reply["seat"] == 0 and reply["gap"] == ismcts.MISTAKE_GAP and reply["z"] == ismcts.MISTAKE_Z
+    assert [(d["step"], d["played"], d["best"], d["chance"], d["mistake"]) for d in reply["decisions"]] == [
+        (d.step, d.played, d.best, d.chance, d.mistake) for d in expected.decisions]
+    assert reply["decisions"] and all(d["played_label"].startswith("Pedir ") for d in reply["decisions"])
+
+
+def test_facade_review_needs_a_seat_without_a_single_human():
+    from pygame_core import facade
+    facade.call("start", json.dumps({"game": "go_fish", "players": 2, "seats": ["human", "human"], "seed": 1}))
+    reply = json.loads(facade.call("review", "{}"))
+    assert reply["ok"] is False and "name the seat" in reply["error"]
+    assert json.loads(facade.call("review", json.dumps({"seat": 1})))["decisions"] == []
+    reply = json.loads(facade.call("review", json.dumps({"seat": 4})))
+    assert reply["ok"] is False and reply["error"] == "seat must be 0..1, got 4"
+
+
+def test_cli_review_prints_each_decision_and_marks_the_mistakes(tmp_path, capsys):
+    from pygame_core import __main__ as cli
+    game = played_out("go_fish", 2, 8, ["random", "medium"])
+    path = tmp_path / "game.json"
+    path.write_text(game.to_json(), encoding="utf-8")
+    assert cli.main(["review", str(path), "--seat", "0", "--samples", "10", "--seed", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    result = pc.review(game, 0, samples=10, seed=2)
+    assert out[0] == (f"go_fish, 2 players: Player 1's {len(result.decisions)} decisions, "
+                      f"{len(result.mistakes)} mistake{'' if len(result.mistakes) == 1 else 's'} "
+                      "(10 sampled worlds per move, seed 2)")
+    rows = out[2:2 + len(result.decisions)]
+    assert [int(row.split()[0]) for row in rows] == [d.step for d in result.decisions]
+    assert [row.endswith("<- mistake") for row in rows] == [d.mistake for d in result.decisions]
+    assert out[-1].startswith("a mistake: the best move's chance at least 10% higher")
+
+
+@pytest.mark.parametrize("args,message", [
+    (["review", "{game}"], "the following arguments are required: --seat"),
+    (["review", "{game}", "--seat", "2"], "--seat must be 0..1 for this 2-player game"),
+    (["review", "{game}", "--seat", "0", "--samples", "0"], "argument --samples"),
+    (["review", "{missing}", "--seat", "0"], "cannot read {missing}: No such file or directory"),
+])
+def test_cli_review_refuses_bad_input_with_one_usage_line(tmp_path, capsys, args, message):
+    from pygame_core import __main__ as cli
+    paths = {"game": tmp_path / "game.json", "missing": tmp_path / "nope.json"}
+    paths["game"].write_text(position("go_fish", 2, 1, 6).to_json(), encoding="utf-8")
+    args = [a.format(**paths) for a in args]
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(args)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("usage: python -m pygame_core review SAVE --seat N") and message.format(**paths) in err[-1]

@@ -19,14 +19,15 @@ reads another hand, the stock order, a face-down discard or the game's RNG. Each
 its own seeded RNG: the same seed and the same positions give the same moves.
 
 The coach, :func:`advise` (:mod:`.ismcts`), reads the same and no more: it rates every legal action
-of the seat to move with the hard bot's determinized search.
+of the seat to move with the hard bot's determinized search; :func:`review` rates each decision a
+seat made in a game the same way, position by position.
 """
 
 from __future__ import annotations
 
 from .base import Bot, Decided, Thinker
 from .heuristic import EasyBot, MediumBot
-from .ismcts import Advice, Adviser, HardBot, Rating, advise
+from .ismcts import Advice, Adviser, Decision, HardBot, Rating, Review, Reviewer, advise, review
 from .random_bot import RandomBot
 
 BOTS = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}

@@ -505,3 +505,137 @@ def advise(game: Game, seat: int | None = None, iterations: int | None = None,
     True
     """
     return Adviser(game, seat, iterations, time_ms, seed).advise()
+
+
+MISTAKE_GAP = 0.10  # a decision is a mistake when the best move's chance is this much higher...
+MISTAKE_Z = 2.0  # ...and that gap is this many standard errors (paired worlds): about 97.7% sure
+REVIEW_SAMPLES = 48  # worlds per legal action for each decision of a review (half a hint's)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the reviewed seat. ``step`` is how many actions the game had taken before it
+    (``game.prefix(step)`` is the position; ``game.actions[step]`` is ``played``); ``chance`` is
+    the played action's estimated chance to win and ``best_chance`` the best-rated action's (the
+    same action when the seat played the best); ``gap`` is their difference (>= 0) and ``error``
+    its standard error over the ``samples`` paired worlds; ``mistake`` says ``gap >=
+    MISTAKE_GAP`` and ``gap >= MISTAKE_Z * error``."""
+
+    step: int
+    played: str
+    chance: float
+    best: str
+    best_chance: float
+    gap: float
+    error: float
+    mistake: bool
+    samples: int
+
+
+@dataclass(frozen=True)
+class Review:
+    """The coach's review of ``seat``'s decisions in a game, in the order they were made (only
+    positions with more than one legal action: a forced move is no decision)."""
+
+    seat: int
+    decisions: tuple[Decision, ...]
+
+    @property
+    def mistakes(self) -> tuple[Decision, ...]:
+        """The decisions whose played action was clearly worse than the best (see :class:`Decision`)."""
+        return tuple(d for d in self.decisions if d.mistake)
+
+
+class Reviewer:
+    """Rates every decision ``seat`` made in ``game`` (finished or not) as the coach would have at
+    that position, from that seat's view only (GEN-7: :class:`Adviser` on ``game.prefix(step)``,
+    ``samples`` worlds per legal action, seeded by ``seed + step``), in slices: ``step(budget_ms)``
+    rates for about ``budget_ms`` and returns the :class:`Review` once done, else ``None``;
+    :meth:`review` runs to the end. Deterministic for a seed. Raises ``ValueError`` for a ``seat``
+    that is not one of the game's, ``samples`` that is not a whole number >= 1, or a ``seed`` that
+    is not a whole number from 0 to 2**53 - 1."""
+
+    def __init__(self, game: Game, seat: int, samples: int = REVIEW_SAMPLES, seed: int = 0) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+            raise ValueError(f"seat must be 0..{game.players - 1}, got {seat!r}")
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise ValueError(f"samples must be a whole number >= 1, got {samples!r}")
+        whole_number("seed", seed)
+        self.game, self.seat, self.samples, self.seed = game, seat, samples, seed
+        cursor = game.prefix(0)
+        self.steps: list[int] = []
+        for step, action in enumerate(game.actions):
+            if cursor.current_player == seat and len(cursor.legal_actions()) > 1:
+                self.steps.append(step)
+            cursor.apply(action)
+        self.decisions: list[Decision] = []
+        self.adviser: Adviser | None = None
+        self.result: Review | None = None
+
+    def _decision(self, step: int, adviser: Adviser, advice: Advice) -> Decision:
+        played = self.game.actions[step]
+        rewards = adviser.search.samples
+        chance = sum(rewards[played]) / len(rewards[played])
+        best = advice.ratings[0]
+        if best.chance <= chance:  # the seat played a best-rated move
+            best = next(r for r in advice.ratings if r.action == played)
+        diffs = [b - p for b, p in zip(rewards[best.action], rewards[played])]
+        n = len(diffs)
+        gap = sum(diffs) / n
+        error = math.sqrt(sum((d - gap) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 1.0
+        return Decision(step, played, chance, best.action, best.chance, gap, error,
+                        gap >= MISTAKE_GAP and gap >= MISTAKE_Z * error, n)
+
+    def step(self, budget_ms: float) -> Review | None:
+        """Rate for about ``budget_ms`` (at least one sampled world); the review once done."""
+        until = time.perf_counter() + budget_ms / 1000.0
+        while self.result is None:
+            done = len(self.decisions)
+            if done == len(self.steps):
+                self.result = Review(self.seat, tuple(self.decisions))
+                break
+            step = self.steps[done]
+            if self.adviser is None:
+                position = self.game.prefix(step)
+                self.adviser = Adviser(position, self.seat, self.samples * len(position.legal_actions()),
+                                       None, self.seed + step)
+            left = (until - time.perf_counter()) * 1000.0
+            advice = self.adviser.step(max(left, 0.0))
+            if advice is not None:
+                self.decisions.append(self._decision(step, self.adviser, advice))
+                self.adviser = None
+            if time.perf_counter() >= until:
+                break
+        return self.result
+
+    @property
+    def progress(self) -> float:
+        """How far the review is, from 0 to 1 (by decisions, the current one by its samples)."""
+        if self.result is not None or not self.steps:
+            return 1.0
+        current = self.adviser.progress if self.adviser is not None else 0.0
+        return min((len(self.decisions) + current) / len(self.steps), 0.99)
+
+    def review(self) -> Review:
+        """Rate every decision and return the review."""
+        while True:
+            result = self.step(1000.0)
+            if result is not None:
+                return result
+
+
+def review(game: Game, seat: int, samples: int = REVIEW_SAMPLES, seed: int = 0) -> Review:
+    """The coach's review of ``seat``'s decisions in ``game`` (see :class:`Reviewer` for how, the
+    defaults and the errors): each decision with the chance of the action played and of the best
+    one, and the mistakes among them.
+
+    >>> import pygame_core as pc
+    >>> game = pc.new_game("go_fish", players=2, seed=3, options={"first_player": 0})
+    >>> game.apply(game.legal_actions()[0])
+    >>> result = pc.review(game, seat=0, samples=4)
+    >>> [(d.step, d.played, d.samples) for d in result.decisions]
+    [(0, 'ask 1 4', 4)]
+    >>> 0.0 <= result.decisions[0].chance <= result.decisions[0].best_chance <= 1.0
+    True
+    """
+    return Reviewer(game, seat, samples, seed).review()
