@@ -380,7 +380,11 @@ SNAPSHOT_IMPORTS = "import pygame_core.facade, pygame_core.games, pygame_core.bo
 # standard library's zip file the slowest) and caches what it found by the folder's mtime: the
 # folders are given a fixed mtime (PATH_MTIME, a build fact) here and again after a restore, so that
 # the answer cached in the memory holds; and the modules it imports (email's parser, ...) are
-# imported here, so that nothing of the standard library is compiled again in the page.
+# imported here, so that nothing of the standard library is compiled again in the page. Listing
+# the standard library's zip file leaves it open (importlib.metadata keeps the ZipFile with the
+# folder's listing); an open file does not survive a snapshot (its descriptor means nothing after a
+# restore, and when the listing was dropped in the page, closing it printed "Exception ignored …
+# Bad file descriptor" on the console), so it is closed here and the listing kept.
 PATH_MTIME = 315532800  # 1980-01-01, as the wheel's files
 MICROPIP_PRELOAD = f"""\
 import gc, importlib.metadata, os, sys
@@ -389,6 +393,10 @@ for path in sys.path:
         os.utime(path, ({PATH_MTIME}, {PATH_MTIME}))
 import micropip, pyodide
 importlib.metadata.version("pygame_core")
+for path in sys.path:  # the standard library's zip file, left open by its listing: see above
+    opened = getattr(importlib.metadata.FastPath(path).__dict__.get("joinpath"), "__self__", None)
+    if opened is not None:
+        opened.root.close()
 holding_js = ("micropip", "micropip._compat", "micropip._compat._compat_in_pyodide",
               "micropip._compat.compatibility_layer", "micropip.package_manager", "js")
 for name in [name for name in sys.modules if name in holding_js or name.startswith("pyodide.http")]:

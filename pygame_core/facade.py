@@ -146,10 +146,12 @@ class Table:
                 "can_undo": self.undo_target(self.viewer) is not None,
                 "hints": list(self.hints), "summary": summary(game)}
 
-    def replay_state(self, step: int, viewer: Any, log_limit: int = MAX_LOG) -> dict:
+    def replay_state(self, step: int, viewer: Any, log_limit: int = MAX_LOG, moves: bool = False) -> dict:
         """The table after the first ``step`` actions, seen by ``viewer`` (a seat, ``None`` for a
         spectator, or ``"all"`` for every hand open), with the log up to there (its last
-        ``log_limit`` entries at most)."""
+        ``log_limit`` entries at most). No move can be made in a replay: ``legal_actions`` and
+        ``moves`` are empty, unless ``moves`` asks for those the viewer had there when it was the
+        viewer's turn (the review shows what was played and what the coach would have played)."""
         if type(step) is not int or not 0 <= step <= len(self.game.actions):
             raise ValueError(f"replay step must be 0..{len(self.game.actions)}, got {shown(step)}")
         cursor = self.replay_cursor
@@ -161,10 +163,13 @@ class Table:
         names, you = self.names(), self.you()
         seat = None if viewer == "all" else _check_seat("viewer", viewer, cursor.players)
         view = cursor.view(seat)
-        view["legal_actions"] = []
+        shown_moves = moves is True and seat is not None and seat == cursor.current_player
+        if not shown_moves:
+            view["legal_actions"] = []
         state = {"ok": True, "view": view, "viewer": seat, "seats": self.seats, "names": names,
-                 "short_names": self.short_names(), "you": you, "moves": [], "log": log_items(cursor, max(0, len(cursor.history) - log_limit), names,
-                                                         self.lang, you),
+                 "short_names": self.short_names(), "you": you,
+                 "moves": move_items(cursor.name, view["legal_actions"], names, self.lang) if shown_moves else [],
+                 "log": log_items(cursor, max(0, len(cursor.history) - log_limit), names, self.lang, you),
                  "log_size": len(cursor.history), "step": step, "steps": len(self.game.actions),
                  "bot_to_move": False, "can_undo": False}
         if viewer == "all":
@@ -561,7 +566,8 @@ COMMANDS = {
         **({"lang": _field(p, "lang", "en", "a string")} if "lang" in p else {})),
     "undo": lambda p: (_require_table().undo(p.get("seat")), {"ok": True})[1],
     "replay": lambda p: _require_table().replay_state(
-        p.get("step", 0), p.get("viewer"), whole_number("log_limit", p.get("log_limit", MAX_LOG), 1, MAX_LOG)),
+        p.get("step", 0), p.get("viewer"), whole_number("log_limit", p.get("log_limit", MAX_LOG), 1, MAX_LOG),
+        p.get("moves", False) is True),
     "act": lambda p: act(_field(p, "action", None, "a string")),
     "explain": lambda p: explain(_field(p, "action", None, "a string")),
     "bot_step": lambda p: bot_step(_field(p, "budget_ms", None, "a number", null=True)),

@@ -1,4 +1,5 @@
-// A small SVG line chart: one line per seat over the game's totals (rounds, hands or books).
+// A small SVG line chart: one line per seat over the game's totals (rounds, hands or books), or
+// one line of the player's chance to win over a review.
 const SVG = "http://www.w3.org/2000/svg";
 const COLOURS = ["#2463b4", "#e0701f", "#2d8a4e", "#7b4fc9", "#c0392b", "#b8892a"];
 const DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 4", "10 4"];
@@ -10,9 +11,10 @@ function node(tag, attrs = {}, text) {
   return el;
 }
 
-export function lineChart(points, names, title) {
+/** `points`: one [value per seat] per point of the game; `names`: one line each; `max` fixes the
+ * top of the scale (a chance in percent: 100), else the highest value. */
+export function lineChart(points, names, title, { max = Math.max(1, ...points.flat()) } = {}) {
   const width = 480, height = 200, pad = { left: 34, right: 12, top: 12, bottom: 26 };
-  const max = Math.max(1, ...points.flat());
   const x = (i) => pad.left + (i * (width - pad.left - pad.right)) / Math.max(1, points.length - 1);
   const y = (v) => height - pad.bottom - (v * (height - pad.top - pad.bottom)) / max;
   const svg = node("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": title, class: "line-chart" });

@@ -1,5 +1,6 @@
 // Replay of a finished (or opened) game: step or play through every decision, the log in sync,
-// from any seat's point of view or with every hand open.
+// from any seat's point of view or with every hand open; and a position the coach's review opened,
+// with the move played and the coach's best marked.
 import { call } from "./engine.js";
 import { t } from "./i18n.js";
 import { app, drawFelt, logItems, LOG_PAGE, refresh, renderRound, renderScores, setPrompt } from "./table.js";
@@ -28,11 +29,41 @@ function startReplay() {
   replayTo(0);
 }
 
+// A position the coach's review opened ({step, viewer, played, best, text}, review.js): shown from
+// the player's seat with the move played and the coach's best marked.
+function reviewAt(marks) {
+  startReplay();
+  const r = app.replay;
+  r.viewer = marks.viewer;
+  r.marks = marks;
+  $("#replay-viewer").value = String(marks.viewer);
+  replayTo(marks.step);
+}
+
+// Mark on the felt the move played ([data-played]) and the coach's best ([data-hint]): each element
+// that plays it or starts it (drawn as the player's moves were at that position), then nothing is
+// left to press: a replay makes no move.
+function markReview(felt, marks) {
+  for (const node of felt.querySelectorAll("[data-legal]")) {
+    const starts = node.starts ?? [node.dataset.legal];
+    if (node.dataset.legal === marks.best || starts.includes(marks.best)) node.dataset.hint = marks.best;
+    if (node.dataset.legal === marks.played || starts.includes(marks.played)) node.dataset.played = marks.played;
+    const said = [node.dataset.played && t("review.played_mark"), node.dataset.hint && t("review.best_mark")].filter(Boolean);
+    if (said.length) node.title = said.join(" · ");
+    delete node.dataset.legal;
+    node.classList.remove("playable");
+    node.removeAttribute("tabindex");
+    if (node.getAttribute("role") === "button") node.setAttribute("role", "img");
+    node.removeAttribute("aria-pressed");
+  }
+}
+
 async function replayTo(step) {
   const r = app.replay;
   if (!r) return;
   r.step = Math.max(0, Math.min(app.state.steps, step));
-  const s = await call("replay", { step: r.step, viewer: r.viewer, log_limit: LOG_PAGE });
+  const marked = r.marks?.step === r.step ? r.marks : null;
+  const s = await call("replay", { step: r.step, viewer: r.viewer, log_limit: LOG_PAGE, moves: Boolean(marked) });
   if (app.replay !== r || r.step !== s.step) return;  // left, or a later step was asked meanwhile
   html.dataset.replayStep = r.step;
   $("#replay-step").value = r.step;
@@ -54,8 +85,9 @@ async function replayTo(step) {
   }));
   renderRound(s.view);
   renderScores($("#scores"), s);
-  setPrompt(t("replay.count", { n: r.step, total: s.steps }));
+  setPrompt(marked ? marked.text : t("replay.count", { n: r.step, total: s.steps }));
   drawFelt(s, {});
+  if (marked) markReview($("#felt"), marked);
   if (r.step >= s.steps) stopReplayPlay();
 }
 
@@ -112,4 +144,5 @@ export function wireReplay() {
     replayTo(app.replay.step);
   });
   $("#replay-play").addEventListener("click", toggleReplayPlay);
+  addEventListener("tidepool:review-open", ({ detail }) => reviewAt(detail));
 }

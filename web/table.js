@@ -12,6 +12,7 @@ import { focusKey, focusIsOurs, placeFocus, roveHand, arrowFocus, trapDialogTab,
 import { lineChart } from "./chart.js";
 import { autosave, saveKey, takeAddress } from "./tools.js";
 import { requestHint, syncHint } from "./coach.js";
+import { offerReview } from "./review.js";
 import { soundOn, setSound, play, playFor } from "./sound.js";
 import { read, write, remove } from "./store.js";
 import { exitReplay } from "./replay.js";
@@ -773,6 +774,7 @@ function showOver(s) {
   });
   const chart = $("#over-chart");
   chart.replaceChildren(...(s.summary?.points.length > 1 ? lineChart(s.summary.points, s.names, t("chart.title")) : []));
+  offerReview(s, hintsOn());
   $("#over-bar-result").textContent = result;
   const dialog = $("#over");
   if (!dialog.open && $("#over-bar").hidden) dialog.showModal();  // Escape closes it; Tab stays inside

@@ -248,3 +248,21 @@ def test_every_card_index_reads_at_wcag_contrast(page, base_url, open_app, game,
                 low.append((card, text, ratio, round(px, 1)))
         make_a_move(page)
     assert len(seen) >= 8 and not low, sorted(set(low))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_coachs_review_and_its_replay(page, base_url, open_app, lang):
+    """The review in the game-over dialog (its list of mistakes and chart) and the replay it opens
+    (the marked moves, nothing to press) pass axe."""
+    from pages import play_to_the_end
+    axe = Axe(page)
+    open_app(page, base_url, f"game=go_fish&players=2&seats=human,bot:medium&seed=4&speed=0&lang={lang}&options=first_player=0")
+    play_to_the_end(page)
+    page.locator("#over[open]").wait_for()
+    page.locator("#review-button").click()
+    page.locator(".review-item").first.wait_for(timeout=TIMEOUT_MS)
+    axe.check(f"the review ({lang})")
+    page.locator(".review-item").first.click()
+    page.locator("[data-played]").first.wait_for()
+    axe.check(f"a reviewed position in the replay ({lang})")
+    axe.assert_clean()

@@ -98,3 +98,81 @@ def test_the_game_over_summary_counts_the_hints_taken(page, base_url, open_app):
     page.locator("#over").wait_for()
     assert page.locator("#hint-button").is_hidden()
     assert page.locator("#over-result .over-hints").inner_text() == "Hints taken: Player 1 (you) 1"
+
+
+REVIEW_LINK = "game=go_fish&players=2&seats=human,bot:medium&seed=4&speed=0&options=first_player=0"
+
+
+def finish_and_review(page, open_app, base_url, query):
+    """Play the human's moves to the end (the first legal move each time) and ask for the review;
+    return the engine's own review of the finished game (the same seed: the same answer)."""
+    open_app(page, base_url, query)
+    play_to_the_end(page)
+    page.locator("#over").wait_for()
+    button = page.locator("#review-button")
+    assert button.is_visible()
+    button.click()
+    page.locator("#review-summary:not(:empty)").wait_for(timeout=60_000)
+    return engine(page, "review", {"seat": 0})
+
+
+def test_the_review_lists_the_clear_mistakes_and_opens_one_in_the_replay(page, base_url, open_app):
+    """At game over "Review my game" rates each of your decisions in the engine's worker: it says
+    how many it reviewed and lists each clear mistake with both moves' chances (the threshold said
+    below), draws your chance decision by decision, and a mistake opens the replay at that
+    position, from your seat, with the move you played ([data-played]) and the coach's best
+    ([data-hint]) marked and nothing to press."""
+    reply = finish_and_review(page, open_app, base_url, REVIEW_LINK)
+    mistakes = [d for d in reply["decisions"] if d["mistake"]]
+    assert mistakes, "this game's seed gives at least one clear mistake"
+    words = catalog("en")
+    assert page.locator("#review-summary").inner_text() == (
+        f"Decisions reviewed: {len(reply['decisions'])}. Clear mistakes: {len(mistakes)}.")
+    items = page.locator(".review-item")
+    assert items.count() == len(mistakes)
+    first = mistakes[0]
+    text = items.first.inner_text()
+    assert text.startswith(f"Move {first['step'] + 1} — yours: {first['played_label']} (")
+    assert f"the coach's best: {first['best_label']} (" in text
+    assert page.locator("#review-threshold").inner_text().startswith("A clear mistake: the coach's best move had a chance to win at least 10 percentage points higher")
+    assert page.locator("#review-chart svg.line-chart path").count() == 1
+    assert page.locator("#review-chart svg.line-chart").get_attribute("aria-label") == words["review.chart"]
+    items.first.click()
+    assert page.locator("#over").is_hidden()
+    page.locator("[data-played]").first.wait_for()
+    assert page.evaluate("document.documentElement.dataset.replayStep") == str(first["step"])
+    assert {n.get_attribute("data-played") for n in page.locator("[data-played]").all()} == {first["played"]}
+    assert {n.get_attribute("data-hint") for n in page.locator("[data-hint]").all()} == {first["best"]}
+    assert page.locator("[data-legal]").count() == 0 and page.locator("#felt [role=button]").count() == 0
+    assert page.locator("#prompt").inner_text() == text
+    page.locator("#replay-next").click()  # another position: no marks
+    page.wait_for_function("document.documentElement.dataset.replayStep === String(%d)" % (first["step"] + 1))
+    assert page.locator("[data-played], [data-hint]").count() == 0
+
+
+def test_the_review_can_be_stopped_and_is_off_with_hints_off(page, base_url, open_app):
+    open_app(page, base_url, REVIEW_LINK)
+    play_to_the_end(page)
+    page.locator("#over").wait_for()
+    page.locator("#review-button").click()
+    page.locator("#review-stop").click()
+    assert page.locator("#review-summary").inner_text() == "Review stopped."
+    assert page.locator(".review-item").count() == 0 and page.locator("#review-button").is_enabled()
+    page.wait_for_timeout(500)  # a slice on its way changes nothing
+    assert page.locator("#review-summary").inner_text() == "Review stopped."
+    open_app(page, base_url, REVIEW_LINK.replace("seed=4", "seed=5") + "&hints=0")
+    play_to_the_end(page)
+    page.locator("#over").wait_for()
+    assert page.locator("#review-button").is_hidden()
+
+
+@pytest.mark.parametrize("lang", ["de", "id", "pt", "ar"])
+def test_the_review_in_every_language(page, base_url, open_app, lang):
+    words = catalog(lang)
+    reply = finish_and_review(page, open_app, base_url, REVIEW_LINK + f"&lang={lang}")
+    assert page.locator("#review-button").inner_text() == words["review.button"]
+    count = sum(d["mistake"] for d in reply["decisions"])
+    assert page.locator("#review-summary").inner_text() == (
+        words["review.summary"].replace("{n}", str(len(reply["decisions"]))).replace("{count}", str(count)))
+    for fixed in fixed_words(words["review.item"]):
+        assert fixed in page.locator(".review-item").first.inner_text()

@@ -1,0 +1,85 @@
+// The coach's review of a finished game. At game over "Review my game" asks the engine to rate
+// every decision the player made (pygame_core.review: from that player's view only, as a hint
+// would have at that position), thought out in the engine's worker in short slices so the page
+// never waits on it, with its progress and a Stop button. Then it lists the clear mistakes (the
+// coach's best move at least the engine's `gap` better, by `z` standard errors), each with both
+// moves' chances, and draws the player's chance to win decision by decision. A mistake opens the
+// replay at that position (the event "tidepool:review-open", which replay.js takes), the move
+// played marked [data-played] and the coach's best [data-hint].
+//
+// One job: table.js calls offerReview() when the game-over dialog opens; this module imports
+// nothing of the table.
+
+import { call } from "./engine.js";
+import { t, pct } from "./i18n.js";
+import { lineChart } from "./chart.js";
+
+const SLICE_MS = 40;  // each call to the engine thinks about this long, then the page may draw
+const $ = (selector) => document.querySelector(selector);
+let runs = 0;  // the current review's number: a newer one (or a new game) ends the one before
+
+/** At game over: offer the review (when the coach is on and one human player is "you"); a review
+ * of an earlier game is dropped. */
+export function offerReview(s, coachOn) {
+  runs++;
+  const offered = coachOn && s.you != null && s.view.is_over;
+  const button = $("#review-button");
+  button.hidden = !offered;
+  button.disabled = false;
+  button.onclick = offered ? () => review(s.you) : null;
+  $("#review").hidden = true;
+}
+
+function show({ thinking = null, summary = "", items = [], threshold = "", chart = [] }) {
+  $("#review").hidden = false;
+  $("#review-thinking").hidden = thinking == null;
+  $("#review-progress").value = thinking ?? 0;
+  $("#review-summary").textContent = summary;
+  $("#review-list").replaceChildren(...items);
+  $("#review-list").hidden = !items.length;
+  $("#review-threshold").textContent = threshold;
+  $("#review-chart").replaceChildren(...chart);
+}
+
+async function review(seat) {
+  const run = ++runs;
+  $("#review-button").disabled = true;
+  $("#review-stop").onclick = () => {
+    runs++;
+    show({ summary: t("review.stopped") });
+    $("#review-button").disabled = false;
+  };
+  show({ thinking: 0 });
+  let reply;
+  try {
+    do {
+      reply = await call("review", { seat, budget_ms: SLICE_MS });
+      // Stopped, another review, or the game left (a new game, the start screen).
+      if (run !== runs) return;
+      if (document.documentElement.dataset.state !== "over") return void runs++;
+      if (!reply.done) show({ thinking: reply.progress });
+    } while (!reply.done);
+  } catch (err) {
+    if (run === runs) show({ summary: err.message });
+    return;
+  }
+  $("#review-button").disabled = false;
+  const mistakes = reply.decisions.filter((d) => d.mistake);
+  const items = mistakes.map((d) => {
+    const text = t("review.item", { step: d.step + 1, played: d.played_label, chance: pct(d.chance),
+      best: d.best_label, best_chance: pct(d.best_chance) });
+    const button = Object.assign(document.createElement("button"), { type: "button", className: "review-item", textContent: text });
+    button.addEventListener("click", () => dispatchEvent(new CustomEvent("tidepool:review-open", {
+      detail: { step: d.step, viewer: seat, played: d.played, best: d.best, text } })));
+    const item = document.createElement("li");
+    item.append(button);
+    return item;
+  });
+  const points = reply.decisions.map((d) => [Math.round(d.chance * 100)]);
+  show({
+    summary: t("review.summary", { n: reply.decisions.length, count: mistakes.length }),
+    items,
+    threshold: t("review.threshold", { gap: Math.round(reply.gap * 100), z: reply.z }),
+    chart: points.length > 1 ? lineChart(points, [t("review.series")], t("review.chart"), { max: 100 }) : [],
+  });
+}
