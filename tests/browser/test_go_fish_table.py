@@ -460,3 +460,39 @@ def test_bots_take_at_most_about_four_seconds_between_your_turns(page, base_url,
     assert "since your last ask" in news.lower(), news  # (shown in capitals)
     size = page.evaluate("window.tidepool.call('state', {})")["log_size"]
     assert len(log_lines(page)) == size  # every move in the log
+
+
+# Each card of your hand: its code, how many pips its face shows, the figure a court card shows
+# (the symbol it uses), and whether every pip lies inside the card, clear of both corner indices.
+FACES = """() => [...document.querySelectorAll('[data-part=hand] .card.gf')].map((c) => {
+  const box = c.getBoundingClientRect();
+  const corners = [...c.querySelectorAll('.corner')].map((n) => n.getBoundingClientRect());
+  const pips = [...c.querySelectorAll('.face.pips .suit')].map((n) => n.getBoundingClientRect());
+  const apart = (a, b) => a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5;
+  return { card: c.dataset.card, pips: pips.length,
+           figure: c.querySelector('.face.court use')?.getAttribute('href') ?? null,
+           clear: pips.every((p) => p.left >= box.left && p.right <= box.right && p.top >= box.top && p.bottom <= box.bottom
+                                    && corners.every((k) => apart(p, k))) };
+})"""
+
+
+@pytest.mark.parametrize("width, height", [(1366, 768), (390, 844)])
+def test_cards_have_the_faces_of_a_standard_deck(page, base_url, open_app, width, height):
+    """A number card shows as many pips as its rank, laid out clear of its corner indices; an ace
+    one large pip; a jack, queen and king their figure (drawn by the project)."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, base_url, "game=go_fish&players=2&seats=human,bot:random&seed=12&speed=0&options=first_player=0")
+    assert wait_for_my_turn_or_end(page) == "playing"
+    faces = page.evaluate(FACES)
+    assert len(faces) >= 7
+    ranks = set()
+    for face in faces:
+        rank = face["card"][0]
+        ranks.add(rank)
+        if rank in "JQK":
+            assert face["figure"] == f"#sym-gf-{rank}" and face["pips"] == 0, face
+        elif rank == "A":
+            assert face["pips"] == 0 and face["figure"] is None, face
+        else:
+            assert face["pips"] == (10 if rank == "T" else int(rank)) and face["clear"], face
+    assert ranks & set("JQK") and ranks & set("23456789T")  # this deal shows both kinds

@@ -28,6 +28,20 @@ const SUIT_SHAPES = {
     ["path", { d: "M10.8 12h2.4c.1 4.2 1.1 7.3 3.4 9.6H7.4c2.3-2.3 3.3-5.4 3.4-9.6Z" }]],
 };
 
+// Where a number card's pips lie, as a standard deck lays them out: [x, y] in percent of the pip
+// area (x 0/50/100 the left, middle and right column); pips below the middle are drawn upside down.
+const PIPS = {
+  2: [[50, 0], [50, 100]],
+  3: [[50, 0], [50, 50], [50, 100]],
+  4: [[0, 0], [100, 0], [0, 100], [100, 100]],
+  5: [[0, 0], [100, 0], [50, 50], [0, 100], [100, 100]],
+  6: [[0, 0], [100, 0], [0, 50], [100, 50], [0, 100], [100, 100]],
+  7: [[0, 0], [100, 0], [50, 25], [0, 50], [100, 50], [0, 100], [100, 100]],
+  8: [[0, 0], [100, 0], [50, 25], [0, 50], [100, 50], [50, 75], [0, 100], [100, 100]],
+  9: [[0, 0], [100, 0], [0, 33.3], [100, 33.3], [50, 50], [0, 66.7], [100, 66.7], [0, 100], [100, 100]],
+  T: [[0, 0], [100, 0], [50, 16.7], [0, 33.3], [100, 33.3], [0, 66.7], [100, 66.7], [50, 83.3], [0, 100], [100, 100]],
+};
+
 // What the table remembers between renders (the engine's state arrives one view at a time).
 const memory = {
   state: null, lastI: -1, viewer: undefined, hand: null, books: null, entries: [],
@@ -58,7 +72,9 @@ function names(t) {
   };
 }
 
-/** A face-up playing card: rank and suit in two corners, a big suit (or a framed court letter). */
+/** A face-up playing card: rank and suit in two corners; the face as a standard deck has it: the
+ * suit's pips laid out by rank, one large pip on an ace, a figure on a court card (a crowned king
+ * and queen, a jack in a feathered cap, drawn in the suit's colour; symbols in index.html). */
 function gfCard(card, t, extra = "") {
   const [rank, suit] = card;
   const node = el("div", `card gf gf-${RED.has(suit) ? "red" : "black"} ${extra}`.trim());
@@ -76,7 +92,16 @@ function gfCard(card, t, extra = "") {
   face.setAttribute("aria-hidden", "true");
   if ("JQK".includes(rank)) {
     face.classList.add("court");
-    face.append(painted("b", "", rank), suitIcon(suit));
+    face.append(symbol(`sym-gf-${rank}`), suitIcon(suit));
+  } else if (PIPS[rank]) {
+    face.classList.add("pips");
+    for (const [x, y] of PIPS[rank]) {
+      const pip = suitIcon(suit);
+      pip.style.insetInlineStart = `${x}%`;
+      pip.style.top = `${y}%`;
+      if (y > 50) pip.classList.add("down");
+      face.append(pip);
+    }
   } else {
     face.append(suitIcon(suit));
   }
