@@ -775,3 +775,29 @@ def test_a_table_is_silent_until_turned_on_in_an_embed_or_with_reduced_motion(pa
     expect(sound).to_have_attribute("aria-pressed", "true")
     play_moves(page, 2)
     assert "card" in page.evaluate(SOUNDS)
+
+
+# Each card flying over the table: where its flight ends (the centre its last keyframe moves it
+# to) and, at that moment, the score pile it ends on (data-anchor "pile-N"), if any.
+WATCH_SWEEPS = """window.__sweeps = [];
+new MutationObserver((records) => { for (const r of records) for (const n of r.addedNodes) {
+  if (!n.classList?.contains('flyer') || !n.classList.contains('card')) continue;
+  const frames = n.getAnimations()[0]?.effect.getKeyframes() ?? [];
+  const m = /translate\\(([-\\d.]+)px, ([-\\d.]+)px\\)/.exec(frames.at(-1)?.transform ?? '');
+  if (!m) continue;
+  const z = Number(n.style.zoom) || 1, x = m[1] * z, y = m[2] * z;
+  const pile = [...document.querySelectorAll('#felt [data-anchor^="pile-"]')].find((p) => {
+    const b = p.getBoundingClientRect(); return x >= b.left - 1 && x <= b.right + 1 && y >= b.top - 1 && y <= b.bottom + 1; });
+  window.__sweeps.push({ pile: pile?.dataset.anchor ?? null,
+    trick: document.querySelector('#felt .ea-trick-area.done .ea-slot.win')?.dataset.seat ?? null });
+} }).observe(document.documentElement, { childList: true, subtree: true });"""
+
+
+def test_a_finished_trick_is_swept_to_its_winners_score_pile(page, base_url, open_app):
+    """EA-5: when a trick ends its cards fly from the trick to the winner's score pile (they stay
+    on show as the last trick)."""
+    page.add_init_script(f"document.addEventListener('DOMContentLoaded', () => {{ {WATCH_SWEEPS} }});")
+    open_app(page, base_url, "game=enemy_anemone&players=3&seats=bot:random,bot:random,bot:random&seed=4&speed=300")
+    page.wait_for_function("window.__sweeps.filter((s) => s.pile).length >= 6", timeout=TIMEOUT_MS)
+    sweeps = [s for s in page.evaluate("window.__sweeps") if s["pile"]]
+    assert all(s["pile"] == f"pile-{s['trick']}" for s in sweeps), sweeps  # the winner's, each time

@@ -559,6 +559,8 @@ export function enemyAnemoneTravels(entries) {
   for (const { type, entry: e } of entries) {
     if (type === "play") out.push({ from: `seat-${e.seat}`, to: "trick", card: e.card, actor: e.seat });
     else if (type === "discard") out.push({ from: `seat-${e.seat}`, to: "trick", actor: e.seat });
+    // EA-5: the trick is swept to its winner's score pile (its cards stay on show as the last trick).
+    else if (type === "trick_end") for (const card of e.cards) out.push({ from: "trick", to: `pile-${e.winner}`, card, sweep: true });
     else if (type === "draw") for (let k = 0; k < e.count; k++) out.push({ from: "stock", to: `seat-${e.seat}` });
     else if (type === "anemone_supply") out.push({ from: "supply", to: `anemones-${e.receiver}`, token: e.side });
     else if (type === "anemone_given") out.push({ from: `anemones-${e.giver}`, to: `anemones-${e.receiver}`, token: e.side });
