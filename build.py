@@ -280,15 +280,19 @@ def wheel_filename(project: dict) -> str:
 # What the page gets as static files from the build (write_static_data), so the wheel that runs
 # in the browser leaves it out: the rules texts and the rules demos (their module and captions).
 PAGE_ONLY = ("demos.py", "*.rules.json", "*.demos.json")
+# What only a terminal runs, from the source tree (`python3 -m pygame_core …`): the command line.
+# A page (the site's, or a web author's PyScript page) imports the engine and never runs it.
+TERMINAL_ONLY = ("__main__.py",)
 
 
 def package_files() -> list[Path]:
-    """Every file of the engine package that goes into the wheel, sorted (less PAGE_ONLY)."""
+    """Every file of the engine package that goes into the wheel, sorted (less PAGE_ONLY and
+    TERMINAL_ONLY)."""
     if not (PACKAGE_DIR / "__init__.py").is_file():
         fail(f"{PACKAGE_DIR / '__init__.py'} is missing")
     files = [p for p in PACKAGE_DIR.rglob("*")
              if p.is_file() and (p.suffix in (".py", ".json") or p.name == "py.typed")
-             and "__pycache__" not in p.parts and not any(p.match(glob) for glob in PAGE_ONLY)]
+             and "__pycache__" not in p.parts and not any(p.match(glob) for glob in PAGE_ONLY + TERMINAL_ONLY)]
     return sorted(files)
 
 
