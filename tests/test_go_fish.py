@@ -619,7 +619,7 @@ def test_describe_sentences():
     assert describe("go_fish", end, names=["Ana", "Bo"], lang="de") == "Das Spiel endet: Bo hat keine Karten mehr."
     assert say({"type": "end", "reason": "empty_stock"}) == "Play stops: the stock is empty."
     assert say({"type": "game_end", "winners": [0, 1], "totals": [1, 1, 0]}) == (
-        "The game is over. Won by Player 1, Player 2 (books per player: 1, 1, 0).")
+        "The game is over. Shared win: Player 1, Player 2 (books per player: 1, 1, 0).")
     assert card_name("go_fish", "TH") == "ten of hearts"
     assert describe_action("go_fish", "ask 2 T") == "Ask Player 3 for tens"
     assert describe_action("go_fish", "ask 2 TH") == "Ask Player 3 for the ten of hearts"

@@ -336,7 +336,7 @@ def test_clone_shares_no_history_entry():
      "players (snorkeling): expected a whole number from 2 to 6, got '3'"),
     ("start", '{"game": "snorkeling", "options": []}', "options must be a dict of option names to values, got []"),
     ([1], "{}", "unknown command [1]; known: act, advise, bot_step, explain, info, load, parse_query, "
-                "playout_speed, replay, save, start, state, undo"),
+                "playout_speed, replay, review, save, start, state, undo"),
 ])
 def test_facade_names_the_problem_of_a_malformed_command(command, payload, message):
     facade.call("start", json.dumps({"game": "snorkeling", "players": 3, "seed": 1,
