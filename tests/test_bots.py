@@ -653,16 +653,20 @@ def test_cli_advise_prints_the_ratings_of_a_saved_game(tmp_path, capsys):
     (["advise", "{cut}", "--seed", "-1"], "argument --seed"),
 ])
 def test_cli_advise_refuses_bad_input_with_one_usage_line(tmp_path, capsys, args, message):
-    from pygame_core import __main__ as cli
     paths = {"missing": tmp_path / "nope.json", "cut": tmp_path / "cut.json", "over": tmp_path / "over.json"}
     paths["cut"].write_text('{"kind": "tidepool-table", "game": ', encoding="utf-8")
     paths["over"].write_text(position("go_fish", 2, 1, 10_000).to_json(), encoding="utf-8")
-    args = [a.format(**paths) for a in args]
+    err = refused([a.format(**paths) for a in args], capsys)
+    assert err[0].startswith("usage: python -m pygame_core advise SAVE") and message.format(**paths) in err[-1]
+
+
+def refused(args, capsys):
+    """The command line run with ``args``: it exits with status 2; the lines it wrote to stderr."""
+    from pygame_core import __main__ as cli
     with pytest.raises(SystemExit) as exit_info:
         cli.main(args)
     assert exit_info.value.code == 2
-    err = capsys.readouterr().err.splitlines()
-    assert err[0].startswith("usage: python -m pygame_core advise SAVE") and message.format(**paths) in err[-1]
+    return capsys.readouterr().err.splitlines()
 
 
 def played_out(name, players, seed, levels):
@@ -799,12 +803,7 @@ def test_cli_review_prints_each_decision_and_marks_the_mistakes(tmp_path, capsys
     (["review", "{missing}", "--seat", "0"], "cannot read {missing}: No such file or directory"),
 ])
 def test_cli_review_refuses_bad_input_with_one_usage_line(tmp_path, capsys, args, message):
-    from pygame_core import __main__ as cli
     paths = {"game": tmp_path / "game.json", "missing": tmp_path / "nope.json"}
     paths["game"].write_text(position("go_fish", 2, 1, 6).to_json(), encoding="utf-8")
-    args = [a.format(**paths) for a in args]
-    with pytest.raises(SystemExit) as exit_info:
-        cli.main(args)
-    assert exit_info.value.code == 2
-    err = capsys.readouterr().err.splitlines()
+    err = refused([a.format(**paths) for a in args], capsys)
     assert err[0].startswith("usage: python -m pygame_core review SAVE --seat N") and message.format(**paths) in err[-1]
