@@ -693,19 +693,24 @@ def test_review_rates_every_decision_the_seat_made(name):
             choices.append(step)
         cursor.apply(action)
     assert [d.step for d in result.decisions] == choices and len(choices) >= 5
+    confirmed = 0
     for d in result.decisions:
-        assert d.played == game.actions[d.step] and d.samples == 12
-        assert 0.0 <= d.chance <= d.best_chance <= 1.0
-        assert d.gap == pytest.approx(d.best_chance - d.chance) and d.error >= 0
-        assert d.mistake == (d.gap >= ismcts.MISTAKE_GAP and d.gap >= ismcts.MISTAKE_Z * d.error)
+        assert d.played == game.actions[d.step] and d.samples in (12, ismcts.CONFIRM_SAMPLES)
+        assert 0.0 <= d.chance <= 1.0 and 0.0 <= d.best_chance <= 1.0 and d.error >= 0
+        assert d.gap == pytest.approx(max(0.0, d.best_chance - d.chance), abs=1e-12)
+        if d.samples == 12:  # the first look alone: what a hint would have said there, same seed
+            advice = pc.advise(game.prefix(d.step), seat=0, seed=d.step,
+                               iterations=12 * len(game.prefix(d.step).legal_actions()))
+            ratings = {r.action: r.chance for r in advice.ratings}
+            assert d.chance == pytest.approx(ratings[d.played]) and not d.mistake
+            assert d.best == d.played or d.gap < ismcts.MISTAKE_GAP
+        else:  # a candidate mistake, looked at again on worlds of its own
+            confirmed += 1
+            assert d.mistake == (d.gap >= ismcts.MISTAKE_GAP and d.gap >= ismcts.MISTAKE_Z * d.error)
         if d.best == d.played:
             assert d.gap == 0 and not d.mistake
+    assert confirmed >= 1 or name != "go_fish"  # random asks: some look clearly worse at first
     assert result.mistakes == tuple(d for d in result.decisions if d.mistake)
-    # What the coach would have said at that position, with the same seed per step.
-    first = result.decisions[0]
-    advice = pc.advise(game.prefix(first.step), seat=0, seed=first.step,
-                       iterations=12 * len(game.prefix(first.step).legal_actions()))
-    assert first.best_chance == pytest.approx(max(r.chance for r in advice.ratings))
 
 
 def test_review_in_slices_is_the_same_review_and_deterministic():
@@ -736,9 +741,19 @@ def test_review_refuses_what_it_cannot_review():
     for bad in (0, -2, 1.5, "8", False):
         with pytest.raises(ValueError, match="samples must be a whole number >= 1"):
             pc.review(game, 0, samples=bad)
-    for bad in (-1, "x", 2**53):
+    for bad in (-1, "x", 2**53 - 2**32 + 1):
         with pytest.raises(ValueError, match="seed: expected a whole number"):
             pc.review(game, 0, seed=bad)
+
+
+def test_a_review_calls_no_mistake_where_the_moves_are_equal_in_truth():
+    """The best of many noisy ratings looks better than the move played by chance alone: a
+    candidate mistake is judged again on fresh worlds, so where every move is worth the same (the
+    same seat played by the same bot, reviewed with several seeds) the review finds few mistakes,
+    and not the same ones from seed to seed (before: 1 to 5 per game, at different steps)."""
+    game = played_out("go_fish", 2, 2, ["medium", "medium"])
+    found = [len(pc.review(game, 0, samples=24, seed=seed).mistakes) for seed in range(3)]
+    assert sum(found) <= 1, found
 
 
 def test_facade_review_rates_the_humans_decisions_in_slices_in_the_tables_language():

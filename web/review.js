@@ -17,10 +17,14 @@ import { lineChart } from "./chart.js";
 const SLICE_MS = 40;  // each call to the engine thinks about this long, then the page may draw
 const $ = (selector) => document.querySelector(selector);
 let runs = 0;  // the current review's number: a newer one (or a new game) ends the one before
+let reviewed = null;  // the game the review on show is of (its seed, seats and moves)
 
 /** At game over: offer the review (when the coach is on and one human player is "you"); a review
- * of an earlier game is dropped. */
+ * of another game is dropped, this game's (shown again after a replay) is kept. */
 export function offerReview(s, coachOn) {
+  const game = `${s.seed}|${s.seats}|${s.steps}|${s.view.game}`;
+  if (game === reviewed && !$("#review").hidden) return;
+  reviewed = game;
   runs++;
   const offered = coachOn && s.you != null && s.view.is_over;
   const button = $("#review-button");
@@ -66,7 +70,8 @@ async function review(seat) {
   $("#review-button").disabled = false;
   const mistakes = reply.decisions.filter((d) => d.mistake);
   const items = mistakes.map((d) => {
-    const text = t("review.item", { step: d.step + 1, played: d.played_label, chance: pct(d.chance),
+    // The step as the replay counts it ("Step 22 of 50"): the position the move was made from.
+    const text = t("review.item", { step: d.step, played: d.played_label, chance: pct(d.chance),
       best: d.best_label, best_chance: pct(d.best_chance) });
     const button = Object.assign(document.createElement("button"), { type: "button", className: "review-item", textContent: text });
     button.addEventListener("click", () => dispatchEvent(new CustomEvent("tidepool:review-open", {

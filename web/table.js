@@ -87,12 +87,22 @@ const RATHER_CLEAR = ".card";
  * (else the least covered one, KEEP_CLEAR weighing most); elsewhere at the top of the page. */
 export function toast(message, { kind = null, stay = false } = {}) {
   if (kind && document.querySelector(`.toast[data-kind="${kind}"]`)) return;
+  // The same sentence still on show (a notice that stays until closed) is said once: it is
+  // announced again and shown with a count of how often it was said, not piled up.
+  const same = [...document.querySelectorAll(".toast.stays")].find((n) => n.dataset.message === message);
+  if (same && stay) {
+    same.dataset.times = String(Number(same.dataset.times ?? 1) + 1);
+    $("#announcer").textContent = "";
+    requestAnimationFrame(() => { $("#announcer").textContent = message; });
+    return;
+  }
   const box = document.createElement("div");
   box.className = "toast";
   if (kind) box.dataset.kind = kind;
   box.textContent = message;
   if (stay) {
     box.classList.add("stays");
+    box.dataset.message = message;
     const close = Object.assign(document.createElement("button"), { type: "button", className: "toast-close" });
     close.setAttribute("aria-label", t("dialog.close"));
     close.addEventListener("click", () => box.remove());

@@ -508,8 +508,9 @@ def advise(game: Game, seat: int | None = None, iterations: int | None = None,
 
 
 MISTAKE_GAP = 0.10  # a decision is a mistake when the best move's chance is this much higher...
-MISTAKE_Z = 2.0  # ...and that gap is this many standard errors (paired worlds): about 97.7% sure
+MISTAKE_Z = 3.0  # ...and that gap is this many standard errors (paired worlds): about 99.9% sure
 REVIEW_SAMPLES = 48  # worlds per legal action for each decision of a review (half a hint's)
+CONFIRM_SAMPLES = 192  # fresh worlds on which a candidate mistake's two moves are compared again
 
 
 @dataclass(frozen=True)
@@ -518,8 +519,9 @@ class Decision:
     (``game.prefix(step)`` is the position; ``game.actions[step]`` is ``played``); ``chance`` is
     the played action's estimated chance to win and ``best_chance`` the best-rated action's (the
     same action when the seat played the best); ``gap`` is their difference (>= 0) and ``error``
-    its standard error over the ``samples`` paired worlds; ``mistake`` says ``gap >=
-    MISTAKE_GAP`` and ``gap >= MISTAKE_Z * error``."""
+    its standard error over the ``samples`` paired worlds behind these figures; ``mistake`` says
+    ``gap >= MISTAKE_GAP`` and ``gap >= MISTAKE_Z * error``, judged on worlds of their own (see
+    :class:`Reviewer`)."""
 
     step: int
     played: str
@@ -546,21 +548,37 @@ class Review:
         return tuple(d for d in self.decisions if d.mistake)
 
 
+def _paired(rewards: dict[str, list[float]], best: str, played: str) -> tuple[float, float, float, float, int]:
+    """(played's mean, best's mean, the mean paired gap, its standard error, worlds) of two
+    actions sampled on the same worlds."""
+    diffs = [b - p for b, p in zip(rewards[best], rewards[played])]
+    n = len(diffs)
+    gap = sum(diffs) / n
+    error = math.sqrt(sum((d - gap) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 1.0
+    return sum(rewards[played]) / n, sum(rewards[best]) / n, gap, error, n
+
+
 class Reviewer:
     """Rates every decision ``seat`` made in ``game`` (finished or not) as the coach would have at
-    that position, from that seat's view only (GEN-7: :class:`Adviser` on ``game.prefix(step)``,
-    ``samples`` worlds per legal action, seeded by ``seed + step``), in slices: ``step(budget_ms)``
-    rates for about ``budget_ms`` and returns the :class:`Review` once done, else ``None``;
-    :meth:`review` runs to the end. Deterministic for a seed. Raises ``ValueError`` for a ``seat``
-    that is not one of the game's, ``samples`` that is not a whole number >= 1, or a ``seed`` that
-    is not a whole number from 0 to 2**53 - 1."""
+    that position, from that seat's view only (GEN-7), in slices: ``step(budget_ms)`` rates for
+    about ``budget_ms`` and returns the :class:`Review` once done, else ``None``; :meth:`review`
+    runs to the end. Deterministic for a seed.
+
+    Each decision is rated in two stages. First :class:`Adviser` on ``game.prefix(step)``
+    (``samples`` worlds per legal action, seeded ``seed + step``) finds the best-rated action.
+    The best of several noisy estimates is biased upwards (with many legal actions one of them
+    looks better than the move played by chance alone), so where it beats the move played by
+    ``MISTAKE_GAP`` or more, the two are compared again on :data:`CONFIRM_SAMPLES` fresh worlds,
+    paired, and only that second comparison decides the mistake and gives its figures.
+    Raises ``ValueError`` for a ``seat`` that is not one of the game's, ``samples`` that is not a
+    whole number >= 1, or a ``seed`` that is not a whole number from 0 to 2**53 - 2**32."""
 
     def __init__(self, game: Game, seat: int, samples: int = REVIEW_SAMPLES, seed: int = 0) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
             raise ValueError(f"seat must be 0..{game.players - 1}, got {seat!r}")
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise ValueError(f"samples must be a whole number >= 1, got {samples!r}")
-        whole_number("seed", seed)
+        whole_number("seed", seed, 0, 2**53 - 2**32)
         self.game, self.seat, self.samples, self.seed = game, seat, samples, seed
         cursor = game.prefix(0)
         self.steps: list[int] = []
@@ -570,50 +588,74 @@ class Reviewer:
             cursor.apply(action)
         self.decisions: list[Decision] = []
         self.adviser: Adviser | None = None
+        self.confirm: SearchThinker | None = None  # the second look at a candidate mistake
         self.result: Review | None = None
 
-    def _decision(self, step: int, adviser: Adviser, advice: Advice) -> Decision:
+    def _rated(self, step: int, advice: Advice) -> None:
+        """After the first stage: the decision, or its second look."""
         played = self.game.actions[step]
-        rewards = adviser.search.samples
-        chance = sum(rewards[played]) / len(rewards[played])
-        best = advice.ratings[0]
-        if best.chance <= chance:  # the seat played a best-rated move
-            best = next(r for r in advice.ratings if r.action == played)
-        diffs = [b - p for b, p in zip(rewards[best.action], rewards[played])]
-        n = len(diffs)
-        gap = sum(diffs) / n
-        error = math.sqrt(sum((d - gap) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 1.0
-        return Decision(step, played, chance, best.action, best.chance, gap, error,
-                        gap >= MISTAKE_GAP and gap >= MISTAKE_Z * error, n)
+        best = advice.ratings[0].action
+        chance, best_chance, gap, error, n = _paired(self.adviser.search.samples, best, played)
+        self.adviser = None
+        if best == played or gap < MISTAKE_GAP:
+            if best_chance <= chance:
+                best, best_chance, gap = played, chance, 0.0
+            self.decisions.append(Decision(step, played, chance, best, best_chance, gap, error, False, n))
+            return
+        position = self.game.prefix(step)
+        hooks = HOOKS[position.name]
+        self.confirm = SearchThinker(
+            position, self.seat, random.Random(self.seed + step + 2**32), 2 * CONFIRM_SAMPLES, None,
+            paired=True, model_opponents=getattr(hooks, "MODEL_OPPONENTS", True), actions=[played, best])
+        self.confirm.step_at = step
 
     def step(self, budget_ms: float) -> Review | None:
         """Rate for about ``budget_ms`` (at least one sampled world); the review once done."""
         until = time.perf_counter() + budget_ms / 1000.0
         while self.result is None:
-            done = len(self.decisions)
-            if done == len(self.steps):
-                self.result = Review(self.seat, tuple(self.decisions))
-                break
-            step = self.steps[done]
-            if self.adviser is None:
-                position = self.game.prefix(step)
-                self.adviser = Adviser(position, self.seat, self.samples * len(position.legal_actions()),
-                                       None, self.seed + step)
-            left = (until - time.perf_counter()) * 1000.0
-            advice = self.adviser.step(max(left, 0.0))
-            if advice is not None:
-                self.decisions.append(self._decision(step, self.adviser, advice))
-                self.adviser = None
+            if self.confirm is not None:
+                search = self.confirm
+                while search.done < search.iterations and time.perf_counter() < until:
+                    search._iterate()
+                    search.done += 1
+                if search.done >= search.iterations:
+                    step = search.step_at
+                    played, best = search.root_actions
+                    chance, best_chance, gap, error, n = _paired(search.samples, best, played)
+                    if gap <= 0:  # on fresh worlds the move played was as good: it was the best
+                        best, best_chance, gap = played, chance, 0.0
+                    self.decisions.append(Decision(step, played, chance, best, best_chance, gap, error,
+                                                   gap >= MISTAKE_GAP and gap >= MISTAKE_Z * error, n))
+                    self.confirm = None
+            else:
+                done = len(self.decisions)
+                if done == len(self.steps):
+                    self.result = Review(self.seat, tuple(self.decisions))
+                    break
+                step = self.steps[done]
+                if self.adviser is None:
+                    position = self.game.prefix(step)
+                    self.adviser = Adviser(position, self.seat, self.samples * len(position.legal_actions()),
+                                           None, self.seed + step)
+                left = (until - time.perf_counter()) * 1000.0
+                advice = self.adviser.step(max(left, 0.0))
+                if advice is not None:
+                    self._rated(step, advice)
             if time.perf_counter() >= until:
                 break
         return self.result
 
     @property
     def progress(self) -> float:
-        """How far the review is, from 0 to 1 (by decisions, the current one by its samples)."""
+        """How far the review is, from 0 to 1 (by decisions; the current one's first look counts
+        half, its second look the other half)."""
         if self.result is not None or not self.steps:
             return 1.0
-        current = self.adviser.progress if self.adviser is not None else 0.0
+        current = 0.0
+        if self.adviser is not None:
+            current = 0.5 * self.adviser.progress
+        elif self.confirm is not None:
+            current = 0.5 + 0.5 * self.confirm.done / self.confirm.iterations
         return min((len(self.decisions) + current) / len(self.steps), 0.99)
 
     def review(self) -> Review:
@@ -633,8 +675,8 @@ def review(game: Game, seat: int, samples: int = REVIEW_SAMPLES, seed: int = 0) 
     >>> game = pc.new_game("go_fish", players=2, seed=3, options={"first_player": 0})
     >>> game.apply(game.legal_actions()[0])
     >>> result = pc.review(game, seat=0, samples=4)
-    >>> [(d.step, d.played, d.samples) for d in result.decisions]
-    [(0, 'ask 1 4', 4)]
+    >>> [(d.step, d.played) for d in result.decisions]
+    [(0, 'ask 1 4')]
     >>> 0.0 <= result.decisions[0].chance <= result.decisions[0].best_chance <= 1.0
     True
     """

@@ -132,7 +132,7 @@ def test_the_review_lists_the_clear_mistakes_and_opens_one_in_the_replay(page, b
     assert items.count() == len(mistakes)
     first = mistakes[0]
     text = items.first.inner_text()
-    assert text.startswith(f"Move {first['step'] + 1} — yours: {first['played_label']} (")
+    assert text.startswith(f"Step {first['step']} — your move: {first['played_label']} (")
     assert f"the coach's best: {first['best_label']} (" in text
     assert page.locator("#review-threshold").inner_text().startswith("A clear mistake: the coach's best move had a chance to win at least 10 percentage points higher")
     assert page.locator("#review-chart svg.line-chart path").count() == 1

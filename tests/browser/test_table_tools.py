@@ -640,3 +640,21 @@ def test_a_replay_from_another_seat_names_that_seat_not_you(page, base_url, open
     page.locator("#replay-viewer").select_option("0")
     expect(hand).to_have_attribute("aria-label", "Your hand")
     assert pile_text().startswith("Your")
+
+
+@pytest.mark.allow_console_errors
+def test_a_notice_said_again_is_not_piled_up(page, base_url, open_app, tmp_path):
+    """A notice that stays until closed, said again while on show (the same damaged file opened
+    twice; two tabs' races lost one after the other), shows once with how often it was said, and
+    is announced again."""
+    open_app(page, base_url, "game=snorkeling&players=2&seats=human,bot:random&seed=2&speed=0")
+    wait_for_my_turn_or_end(page)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"kind": "tidepool-table", "seats": ["human"], "game": {"format": "tidepool-save"')
+    for _ in range(3):
+        page.locator("#import-file").set_input_files(str(bad))
+        page.wait_for_timeout(200)
+    notice = page.locator(".toast.stays")
+    expect(notice).to_have_count(1)
+    assert notice.get_attribute("data-times") == "3"
+    assert page.locator("#announcer").inner_text() == notice.inner_text()
