@@ -172,16 +172,19 @@ export function snorkeling(felt, s, ui) {
     box.dataset.seat = seat;
     if (seat === view.current_player) box.classList.add("current");
     const head = el("header", "seat-head");
+    head.append(el("span", "seat-name", s.names[seat]), painted("span", "seat-score", String(view.totals[seat])));
+    box.append(head);
     const cards = view.piles[seat];
-    // What is at stake (SN-7): the top card's value is what the seat scores if the round ends now.
+    const pile = snPile(cards, t, pileName(cards, s.names[seat], t, isYou(s, seat)));
+    pile.dataset.anchor = `pile-${seat}`;
+    // What is at stake (SN-7): the top card's value is what the seat scores if the round ends now,
+    // on the pile's corner (it takes no width from the seat).
     const stake = cards.length ? Number(cards.at(-1)[1]) : 0;
     const words = t("snorkeling.stake", { n: stake, count: stake });
     const chip = named(Object.assign(el("span", "sn-stake", `+${stake}`), { title: words }), words);
-    head.append(el("span", "seat-name", s.names[seat]), chip, painted("span", "seat-score", String(view.totals[seat])));
-    box.append(head);
-    const pile = snPile(cards, t, pileName(cards, s.names[seat], t, isYou(s, seat)));
-    pile.dataset.anchor = `pile-${seat}`;
-    box.append(pile);
+    const spot = el("div", "sn-pile-spot");
+    spot.append(pile, chip);
+    box.append(spot);
     return box;
   };
   // A pile the picked card may go on: the whole seat is the button (after its content is drawn).
@@ -253,7 +256,7 @@ export function snorkeling(felt, s, ui) {
   // Your pile sits beside your hand: a caption tells the two apart (the pile's name says it to readers).
   const pileBox = el("div", "my-pile");
   const caption = seenByYou(s) ? t("snorkeling.your_pile") : t("snorkeling.seat_pile", { name: s.names[me] });
-  pileBox.append(painted("span", "label", caption, { hidden: true }), mine.querySelector(".pile"));
+  pileBox.append(painted("span", "label", caption, { hidden: true }), mine.querySelector(".sn-pile-spot"));
   mine.append(pileBox);
   const hand = el("div", "hand");
   hand.dataset.part = "hand";
