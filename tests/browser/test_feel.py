@@ -415,10 +415,14 @@ def test_a_double_tap_on_continue_plays_nothing_on_the_next_round(page, base_url
     mine = "() => window.tidepool.call('state', { log_from: 0 }).then((s) => s.log.filter((e) => e.entry?.seat === 0).length)"
     before = page.evaluate(mine)
     box = page.locator('[data-part="continue"]').bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.mouse.click(x, y)
-    under = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest('[data-card]')?.dataset.card ?? null", [x, y])
-    assert under, "a card of the next round lies under Continue"
+    first = [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+    page.mouse.click(*first)
+    # The second tap of the double tap, where a finger lands again (within 20 px of the first):
+    # on a card of the next round's hand.
+    x, y = page.evaluate("""([x0, y0]) => { for (const r of [0, 8, 14, 20]) for (let k = 0; k < 16; k++) {
+        const x = x0 + r * Math.cos(k * Math.PI / 8), y = y0 + r * Math.sin(k * Math.PI / 8);
+        if (document.elementFromPoint(x, y)?.closest('[data-card]')) return [x, y]; } return [null, null]; }""", first)
+    assert x is not None, "a card of the next round lies under Continue"
     page.mouse.click(x, y)
     page.wait_for_timeout(600)
     assert page.locator(".toast").count() == 0
