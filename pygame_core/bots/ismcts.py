@@ -415,17 +415,18 @@ class Adviser:
     game and player count, and at least :data:`SAMPLES_PER_ACTION` per action) is rounded up to
     whole rounds; ``time_ms`` (default ``None``: no cap) stops sampling after the round in which
     it ran out (at least one round). The same ``seed`` and iteration budget give the same advice.
+    ``actions`` (default: every legal action) rates only those legal actions.
     Raises ``ValueError`` when the game is over or it is not ``seat``'s turn, or for an
     ``iterations`` that is not a whole number >= 1, a ``time_ms`` that is not > 0 or a ``seed``
     that is not a whole number from 0 to 2**53 - 1 (or None)."""
 
     def __init__(self, game: Game, seat: int | None = None, iterations: int | None = None,
-                 time_ms: float | None = None, seed: int | None = 0) -> None:
+                 time_ms: float | None = None, seed: int | None = 0, *, actions: list[str] | None = None) -> None:
         if game.current_player is None:
             raise ValueError("the game is over: there is no move to rate")
         seat = game.current_player if seat is None else seat
         check_turn(game, seat)
-        legal = game.legal_actions()
+        legal = game.legal_actions() if actions is None else list(actions)
         hooks = HOOKS[game.name]
         if iterations is None:
             iterations = max(hooks.ITERATIONS[game.players], SAMPLES_PER_ACTION * len(legal))
@@ -587,60 +588,43 @@ class Reviewer:
                 self.steps.append(step)
             cursor.apply(action)
         self.decisions: list[Decision] = []
-        self.adviser: Adviser | None = None
-        self.confirm: SearchThinker | None = None  # the second look at a candidate mistake
+        self.position: Game | None = None  # the decision being rated
+        self.adviser: Adviser | None = None  # its first look, or its second (self.second)
+        self.second = False
         self.result: Review | None = None
 
     def _rated(self, step: int, advice: Advice) -> None:
-        """After the first stage: the decision, or its second look."""
+        """A look at decision ``step`` done: its Decision, or a second look at a candidate mistake."""
         played = self.game.actions[step]
         best = advice.ratings[0].action
         chance, best_chance, gap, error, n = _paired(self.adviser.search.samples, best, played)
-        self.adviser = None
-        if best == played or gap < MISTAKE_GAP:
-            if best_chance <= chance:
-                best, best_chance, gap = played, chance, 0.0
-            self.decisions.append(Decision(step, played, chance, best, best_chance, gap, error, False, n))
+        if not self.second and best != played and gap >= MISTAKE_GAP:
+            self.adviser = Adviser(self.position, self.seat, 2 * CONFIRM_SAMPLES, None,
+                                   self.seed + step + 2**32, actions=[played, best])
+            self.second = True
             return
-        position = self.game.prefix(step)
-        hooks = HOOKS[position.name]
-        self.confirm = SearchThinker(
-            position, self.seat, random.Random(self.seed + step + 2**32), 2 * CONFIRM_SAMPLES, None,
-            paired=True, model_opponents=getattr(hooks, "MODEL_OPPONENTS", True), actions=[played, best])
-        self.confirm.step_at = step
+        if gap <= 0:  # the move played was as good: it was the best
+            best, best_chance, gap = played, chance, 0.0
+        mistake = self.second and gap >= MISTAKE_GAP and gap >= MISTAKE_Z * error
+        self.decisions.append(Decision(step, played, chance, best, best_chance, gap, error, mistake, n))
+        self.position, self.adviser, self.second = None, None, False
 
     def step(self, budget_ms: float) -> Review | None:
         """Rate for about ``budget_ms`` (at least one sampled world); the review once done."""
         until = time.perf_counter() + budget_ms / 1000.0
         while self.result is None:
-            if self.confirm is not None:
-                search = self.confirm
-                while search.done < search.iterations and time.perf_counter() < until:
-                    search._iterate()
-                    search.done += 1
-                if search.done >= search.iterations:
-                    step = search.step_at
-                    played, best = search.root_actions
-                    chance, best_chance, gap, error, n = _paired(search.samples, best, played)
-                    if gap <= 0:  # on fresh worlds the move played was as good: it was the best
-                        best, best_chance, gap = played, chance, 0.0
-                    self.decisions.append(Decision(step, played, chance, best, best_chance, gap, error,
-                                                   gap >= MISTAKE_GAP and gap >= MISTAKE_Z * error, n))
-                    self.confirm = None
-            else:
-                done = len(self.decisions)
-                if done == len(self.steps):
-                    self.result = Review(self.seat, tuple(self.decisions))
-                    break
-                step = self.steps[done]
-                if self.adviser is None:
-                    position = self.game.prefix(step)
-                    self.adviser = Adviser(position, self.seat, self.samples * len(position.legal_actions()),
-                                           None, self.seed + step)
-                left = (until - time.perf_counter()) * 1000.0
-                advice = self.adviser.step(max(left, 0.0))
-                if advice is not None:
-                    self._rated(step, advice)
+            done = len(self.decisions)
+            if done == len(self.steps):
+                self.result = Review(self.seat, tuple(self.decisions))
+                break
+            step = self.steps[done]
+            if self.adviser is None:
+                self.position = self.game.prefix(step)
+                self.adviser = Adviser(self.position, self.seat,
+                                       self.samples * len(self.position.legal_actions()), None, self.seed + step)
+            advice = self.adviser.step(max((until - time.perf_counter()) * 1000.0, 0.0))
+            if advice is not None:
+                self._rated(step, advice)
             if time.perf_counter() >= until:
                 break
         return self.result
@@ -653,9 +637,7 @@ class Reviewer:
             return 1.0
         current = 0.0
         if self.adviser is not None:
-            current = 0.5 * self.adviser.progress
-        elif self.confirm is not None:
-            current = 0.5 + 0.5 * self.confirm.done / self.confirm.iterations
+            current = 0.5 * self.second + 0.5 * self.adviser.progress
         return min((len(self.decisions) + current) / len(self.steps), 0.99)
 
     def review(self) -> Review:
