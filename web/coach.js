@@ -33,10 +33,15 @@ function showLine(content) {
     line.append(t("hint.thinking"), " ", bar);
     return;
   }
-  const [best, next] = content.reply.actions;
-  line.textContent = next
-    ? t("hint.best", { move: best.label, chance: pct(best.chance), other: next.label, other_chance: pct(next.chance) })
-    : t("hint.only", { move: best.label, chance: pct(best.chance) });
+  line.textContent = hintSentence(content.reply.actions);
+}
+
+/** The hint's sentence for the engine's rated `actions` (best first): the best move with its
+ * chance and the next best one's; where the two read the same (far behind, both 1%), that the next
+ * is as good, not that it is worse. */
+export function hintSentence([best, next]) {
+  const key = !next ? "hint.only" : pct(best.chance) === pct(next.chance) ? "hint.even" : "hint.best";
+  return t(key, { move: best.label, chance: pct(best.chance), other: next?.label, other_chance: next && pct(next.chance) });
 }
 
 /** Ask the engine for a hint on state `s` (the viewer's turn); `onAdvice()` once it arrived, to

@@ -41,7 +41,7 @@ def test_a_hint_marks_the_best_move_and_says_its_chance(page, base_url, open_app
     line = page.locator("#hint-line").inner_text()
     assert line.startswith(f"{labels[best]}: ") and re.search(r"\d+% to win", line), line
     if len(state["moves"]) > 1:
-        assert "(next best, " in line
+        assert "(next best, " in line or ", as good as " in line
     for node in page.locator("[data-hint]").all():  # each marked element plays it or starts it
         assert node.get_attribute("data-legal") in (best, "")
         box = node.bounding_box()
@@ -83,8 +83,31 @@ def test_the_hint_speaks_the_players_language(page, base_url, open_app, lang):
     page.locator("#hint-button").click()
     page.locator("[data-hint]").first.wait_for(timeout=10_000)
     line = page.locator("#hint-line").inner_text()
-    assert all(word in line for word in fixed_words(own["hint.best"])), line
-    assert not any(word in line for word in fixed_words(english["hint.best"])), line
+    said = "hint.best" if all(word in line for word in fixed_words(own["hint.best"])) else "hint.even"
+    assert all(word in line for word in fixed_words(own[said])), line
+    assert not any(word in line for word in fixed_words(english[said])), line
+
+
+HINT_SENTENCES = """async () => {
+  const { hintSentence } = await import('./web/coach.js');
+  const move = (label, chance) => ({ action: label, label, chance, samples: 96 });
+  return [hintSentence([move('Play 7', 0.642), move('Play 3', 0.511)]),
+          hintSentence([move('Play 7', 0.012), move('Play 3', 0.009)]),
+          hintSentence([move('Pass', 0.3)])];
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_hint_says_two_moves_are_as_good_where_their_chances_read_the_same(page, base_url, open_app, lang):
+    """Far behind (Enemy Anemone's last hand), every move may read 1% to win: the hint then says the
+    next best is as good, not "1% (next best: 1%)" as if one were better."""
+    open_app(page, base_url, f"lang={lang}")
+    better, even, only = page.evaluate(HINT_SENTENCES)
+    expected = {"en": ["Play 7: 64% to win (next best, Play 3: 51%)", "Play 7: 1% to win, as good as Play 3",
+                       "Pass: 30% to win (your only move)"],
+                "de": ["Play 7: 64\u00a0% Gewinnchance (zweitbester Zug, Play 3: 51\u00a0%)",  # Intl: 64 %, no break
+                       "Play 7: 1\u00a0% Gewinnchance, genauso gut wie Play 3", "Pass: 30\u00a0% Gewinnchance (dein einziger Zug)"]}
+    assert [better, even, only] == expected[lang]
 
 
 def test_the_game_over_summary_counts_the_hints_taken(page, base_url, open_app):

@@ -287,3 +287,116 @@ def test_a_large_screen_grows_the_table_with_it(page, base_url, open_app, game):
         big = page.evaluate(GROWTH)
         assert big["card"] >= grown * laptop["card"], (width, laptop, big)
         assert big["bar"] >= bar > laptop["bar"], (width, laptop, big)
+
+
+# Every visible text on screen: [on-screen px (font size x zoom), key, where, text] for each text
+# node and each card index, caption or mark drawn as pseudo-content ([data-shown]::before, a card's
+# ::after mark). Key text is what a player reads to decide: the prompt, card indices, names and
+# scores.
+TEXT_SIZES = """() => {
+  const KEY = '[data-part=prompt], .corner, .seat-name, .seat-score, .ea-slot-name, .sn-stake';
+  const vw = document.documentElement.clientWidth, vh = document.documentElement.clientHeight;
+  const zoomOf = (el) => el.currentCSSZoom ?? 1;
+  const shown = (r) => r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0 && r.left < vw && r.top < vh;
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode());) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el || el.closest('.visually-hidden, [hidden], dialog:not([open]), svg')) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if (![...range.getClientRects()].some(shown)) continue;
+    // clipped away by an ancestor that scrolls or hides its overflow (the felt scrolled, a drawer)
+    const r = range.getBoundingClientRect();
+    let clip = el.parentElement, inside = true;
+    for (; clip; clip = clip.parentElement) {
+      const o = getComputedStyle(clip).overflow;
+      if (o === 'visible') continue;
+      const c = clip.getBoundingClientRect();
+      if (r.bottom <= c.top || r.top >= c.bottom || r.right <= c.left || r.left >= c.right) { inside = false; break; }
+    }
+    if (!inside) continue;
+    const key = !!el.closest(KEY) && !el.closest('.ea-lead');  // a name's "leads" badge is small print
+    out.push([parseFloat(style.fontSize) * zoomOf(el), key, el.className || el.tagName, node.textContent.trim().slice(0, 24)]);
+  }
+  for (const card of document.querySelectorAll('.card:not(.back)')) {
+    if (!shown(card.getBoundingClientRect())) continue;
+    const marks = [...card.querySelectorAll('[data-shown]')].map((n) => [n, '::before']);
+    if (!['none', 'normal'].includes(getComputedStyle(card, '::after').content)) marks.push([card, '::after']);
+    for (const [n, pseudo] of marks) {
+      const style = getComputedStyle(n, pseudo);
+      // an index is key; a caption ("Beach") or a mark (Enemy Anemone's bonus star) small print
+      out.push([parseFloat(style.fontSize) * zoomOf(n), !!n.closest('.corner'), `${card.className} ${pseudo}`, style.content.slice(0, 12)]);
+    }
+  }
+  return out;
+}"""
+PRINT_FLOOR, KEY_FLOOR = 9.0, 12.0
+READ_SIZES = {"screen": [(360, 640), (390, 844), (844, 390)], "frame": [(320, 400), (800, 500)]}
+
+
+def small_print(page, sizes):
+    """Resize through ``sizes`` (the table refits); at each, (texts measured, texts under their
+    floor, card indices under WCAG AA contrast), the latter two as readable lines."""
+    from test_accessibility import INDEX_CONTRASTS, wcag_floor
+    small, low, measured = [], [], 0
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(f"document.documentElement.clientWidth === {width}")
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        for px, key, place, text in page.evaluate(TEXT_SIZES):
+            measured += 1
+            if px < (KEY_FLOOR if key else PRINT_FLOOR) - 0.05:
+                small.append(f"{width}x{height} {round(px, 1)} px {'key ' if key else ''}{place}: {text!r}")
+        for card, text, ratio, px, bold in page.evaluate(INDEX_CONTRASTS):
+            if ratio < wcag_floor(px, bold):
+                low.append(f"{width}x{height} {card} {text!r} {ratio}:1")
+    return measured, small, low
+
+
+@pytest.mark.parametrize("players, lang", [(2, "en"), (4, "de"), (6, "pt")])
+@pytest.mark.parametrize("where", list(READ_SIZES))
+@pytest.mark.parametrize("game", GAMES)
+def test_every_text_is_read_at_its_size(page, base_url, open_app, game, where, players, lang):
+    """Readable on every screen the table supports: at a phone upright (360x640, 390x844) and on
+    its side (844x390), and in 320x400 and 800x500 frames, at each of your first turns (2, 4 and
+    6 players; English, German and Portuguese), every text on screen is drawn at 9 px or more
+    (its font size times the table's zoom) and what you read to decide (the prompt, card indices,
+    names and scores) at 12 px or more; where the table cannot fit at that size it changes its
+    layout rather than shrink the type. Each card index is also at WCAG AA contrast (4.5:1, or
+    3:1 where large) against its face."""
+    seats = ",".join(["human"] + ["bot:random"] * (players - 1))
+    embed = "&embed=1" if where == "frame" else ""
+    open_app(page, base_url, f"game={game}&players={players}&seats={seats}&seed=5&speed=0&lang={lang}{embed}&options=first_player=0")
+    small, low, measured = [], [], 0
+    for _ in range(3):
+        if wait_for_my_turn_or_end(page) != "playing":
+            break
+        page.locator("[data-legal]").first.wait_for()
+        count, under, dim = small_print(page, READ_SIZES[where])
+        measured, small, low = measured + count, small + under, low + dim
+        page.set_viewport_size({"width": READ_SIZES[where][0][0], "height": READ_SIZES[where][0][1]})
+        make_a_move(page)
+    assert measured > 100
+    assert not small, sorted(set(small))[:40]
+    assert not low, sorted(set(low))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_text_of_a_rules_demo_is_read_at_its_size(page, base_url, open_app, game):
+    """A rules demo, step by step, on a phone (360x640, 390x844) and in a 360x600 frame: the same
+    floors (9 px for every text, 12 px for card indices, names and scores; they were 3.7 to 6.9 px)."""
+    open_app(page, base_url, f"demo={game}")
+    small, steps = [], 0
+    while page.evaluate("document.documentElement.dataset.state") == "playing":
+        step = page.evaluate("document.documentElement.dataset.demoStep")
+        measured, under, low = small_print(page, [(360, 640), (390, 844), (360, 600)])
+        assert measured > 20 and not low, low
+        small += [f"step {step} {line}" for line in under]
+        page.locator("#demo-next").click()
+        page.wait_for_function(f"document.documentElement.dataset.demoStep !== '{step}'")
+        steps += 1
+    assert steps >= 5
+    assert not small, sorted(set(small))[:40]

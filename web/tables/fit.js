@@ -13,7 +13,7 @@
 // `data-mode`). A change of height alone (the prompt above the felt taking one line or two) never
 // grows a held scale past that of your turn.
 
-const MIN_SCALE = 0.4;
+const MIN_SCALE = 0.4;  // a felt's --fit-least may lower it (a rules demo: demo.css)
 const MAX_SCALE = 1.5;  // on a phone or laptop; a large screen's --big raises it (app.css)
 const TOLERANCE = 1.02;  // the scale found is within 2% of the largest that fits
 const GROWTH = 1.2;  // your turn grows the scale on screen only past this ratio
@@ -40,38 +40,40 @@ export function fitFelt(felt, layout = felt.dataset.layout ?? "", hold = felt.da
   felt.dataset.layout = layout;
   felt.dataset.hold = hold ? "1" : "0";
   // Found afresh from the scale of last time, or held: usually one to three layouts.
-  const most = MAX_SCALE * (Number(getComputedStyle(felt).getPropertyValue("--big")) || 1);
-  let scale = held == null ? largestFit(felt, most, Number(felt.dataset.fitAnchor) || 1) : largestFit(felt, held, held);
+  const style = getComputedStyle(felt);
+  const most = MAX_SCALE * (Number(style.getPropertyValue("--big")) || 1);
+  const least = Number(style.getPropertyValue("--fit-least")) || MIN_SCALE;
+  let scale = held == null ? largestFit(felt, most, Number(felt.dataset.fitAnchor) || 1, least) : largestFit(felt, held, held, least);
   // Your turn on the same layout: a little growth is not worth moving the hand (``shown`` fits,
   // being smaller than a scale that fits).
   if (held == null && same && scale >= shown && scale < shown * GROWTH) scale = shown;
   if (held == null) felt.dataset.fitAnchor = String(scale);  // the most a held table returns to
   felt.style.setProperty("--fit", String(scale));
   felt.dataset.fit = scale.toFixed(2);
-  // Too small a frame even at MIN_SCALE (under 360x600): the felt scrolls, so nothing is out of
+  // Too small a frame even at the least scale (under 360x600): the felt scrolls, so nothing is out of
   // reach, and your turn shows your hand (at the bottom). Any larger scale found fits (the
   // search's answer, or a smaller one shown), so only the least is measured again.
-  const over = scale <= MIN_SCALE && roomAt(felt, scale) < 1;
+  const over = scale <= least && roomAt(felt, scale) < 1;
   felt.toggleAttribute("data-overflow", over);
   if (over && held == null) felt.scrollTop = felt.scrollHeight;
 }
 
-// The largest scale up to `high` at which nothing overflows, within TOLERANCE (MIN_SCALE at the
+// The largest scale up to `high` at which nothing overflows, within TOLERANCE (`least` at the
 // least), searched from `guess`: from a scale that overflows, the share of the content that fit
 // says where to look next; from one that fits, steps growing from it (x1.02, x1.04, x1.08, ...)
 // bracket the answer; then the bracket is halved.
-function largestFit(felt, high, guess) {
+function largestFit(felt, high, guess, least) {
   let low = 0;
   let top = Infinity;
-  let next = Math.min(high, Math.max(MIN_SCALE, guess));
+  let next = Math.min(high, Math.max(least, guess));
   for (let step = TOLERANCE; ; step *= step) {
     const room = roomAt(felt, next);
     if (room >= 1) low = next;
     else top = next;
-    if (!low && top <= MIN_SCALE) low = MIN_SCALE;  // the least, even if it overflows
+    if (!low && top <= least) low = least;  // the least, even if it overflows
     if (low >= high) top = high;
     if (low && top !== Infinity) break;
-    next = low ? Math.min(high, low * step) : Math.max(MIN_SCALE, Math.min(top / TOLERANCE, top * room));
+    next = low ? Math.min(high, low * step) : Math.max(least, Math.min(top / TOLERANCE, top * room));
   }
   while (top / low > TOLERANCE) {
     const mid = Math.sqrt(low * top);

@@ -15,6 +15,7 @@ const SVG = "http://www.w3.org/2000/svg";
 const ASK_TYPES = new Set(["ask", "ask_card"]);
 const KEEP_ASKS = 60;  // ask groups remembered for the news panel (the log keeps everything)
 const EARLIER_LINES = 4;  // earlier asks listed under the latest one
+const SHORT_EARLIER_LINES = 3;  // ... on a phone on its side, where the news has half the height
 const LOW = 5;  // stock cards left when the table warns that an empty stock ends the game (GF-7)
 const LOW_HAND = 2;  // ... and cards in the smallest hand (an empty hand ends it too)
 
@@ -594,7 +595,8 @@ function newsLines(info, { t, n, tell, view }) {
 }
 
 /** The earlier asks to list under the latest one (`asks`: read groups, oldest first): for a
- * player (`me`), every ask since their own last one, at most EARLIER_LINES, those that asked or
+ * player (`me`), every ask since their own last one, at most EARLIER_LINES (SHORT_EARLIER_LINES on a
+ * phone on its side), those that asked or
  * were asked by them first (where their cards went), in order; else the last two. Returns
  * {own: `me`'s last ask itself (how it went; the list runs from it), shown, more: how many were
  * left out, books: the books laid in those left out ({who, what})}. */
@@ -602,7 +604,8 @@ function earlierAsks(asks, me) {
   if (me == null) return { own: null, shown: asks.slice(-2), more: 0, books: [] };
   const mine = asks.findLastIndex((a) => a.asker === me);
   const since = asks.slice(mine + 1);
-  const picked = pickLines(since, (a) => a.asker === me || a.asked === me, EARLIER_LINES);
+  const most = matchMedia("(max-height: 450px)").matches ? SHORT_EARLIER_LINES : EARLIER_LINES;
+  const picked = pickLines(since, (a) => a.asker === me || a.asked === me, most);
   const books = since.filter((a) => !picked.shown.includes(a)).flatMap((a) => a.books.filter((b) => b.book).map((b) => b.book));
   return { ...picked, own: mine >= 0 ? asks[mine] : null, books };
 }
