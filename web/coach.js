@@ -7,10 +7,11 @@
 // drops the hint and stops its thinking. The engine counts the hints each seat took (state.hints).
 //
 // One job, no table state of its own beyond the hint: table.js calls requestHint() on a click and
-// syncHint() after each draw; this module imports nothing of the table.
+// syncHint() after each draw; this module imports nothing of table.js.
 
 import { call } from "./engine.js";
 import { t, pct } from "./i18n.js";
+import { leadsTo } from "./tables/common.js";
 
 const SLICE_MS = 40;  // each call to the engine thinks about this long, then the page may draw
 const $ = (selector) => document.querySelector(selector);
@@ -82,6 +83,6 @@ export function syncHint(felt, s) {
   const best = hint?.reply?.best;
   if (!best) return;
   for (const node of felt.querySelectorAll("[data-legal]")) {
-    if (node.dataset.legal === best || node.starts?.includes(best)) node.dataset.hint = best;
+    if (leadsTo(node, best)) node.dataset.hint = best;
   }
 }

@@ -5,7 +5,7 @@ import { call } from "./engine.js";
 import { t } from "./i18n.js";
 import { app, drawFelt, logItems, LOG_PAGE, refresh, renderRound, renderScores, setPrompt } from "./table.js";
 import { tableOf } from "./tables/index.js";
-import { isYou } from "./tables/common.js";
+import { isYou, leadsTo } from "./tables/common.js";
 import { syncHint } from "./coach.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -45,9 +45,8 @@ function reviewAt(marks) {
 // left to press: a replay makes no move.
 function markReview(felt, marks) {
   for (const node of felt.querySelectorAll("[data-legal]")) {
-    const starts = node.starts ?? [node.dataset.legal];
-    if (node.dataset.legal === marks.best || starts.includes(marks.best)) node.dataset.hint = marks.best;
-    if (node.dataset.legal === marks.played || starts.includes(marks.played)) node.dataset.played = marks.played;
+    if (leadsTo(node, marks.best)) node.dataset.hint = marks.best;
+    if (leadsTo(node, marks.played)) node.dataset.played = marks.played;
     const said = [node.dataset.played && t("review.played_mark"), node.dataset.hint && t("review.best_mark")].filter(Boolean);
     if (said.length) node.title = said.join(" · ");
     delete node.dataset.legal;

@@ -37,6 +37,12 @@ export function legal(node, action = "", starts = action ? [action] : []) {
   return node;
 }
 
+/** Whether `node` (marked by legal()) makes move `action` or starts it: where the coach's hint and
+ * a review's marks go. */
+export function leadsTo(node, action) {
+  return node.dataset.legal === action || (node.starts ?? []).includes(action);
+}
+
 export function symbol(id) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
