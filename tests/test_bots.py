@@ -10,6 +10,7 @@ on the machine's speed. Hand-built positions come from stacked decks (GEN-2).
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import subprocess
@@ -566,6 +567,37 @@ def test_advice_rates_every_legal_action_from_the_seats_view_only(name, players)
         assert chances == sorted(chances, reverse=True) and advice.best == advice.ratings[0].action
         assert pc.advise(game, iterations=3 * len(legal), seed=i) == advice
         assert pc.advise(twin(game, seat), iterations=3 * len(legal), seed=i) == advice
+
+
+def test_enemy_anemones_chances_are_its_mean_rewards_read_through_its_calibration():
+    """Enemy Anemone's soft estimate at a rollout's cut-off is too sure of itself (positions rated
+    0.6% won 3.4%, rated 81% won 70%: tests/bench/coach_calibration.py): its rewards are read
+    through CALIBRATION, logistic(slope * logit(raw) + shift) with a slope under 1, never
+    decreasing, a reward of exactly 0 or 1 left as it is; the coach rates with it and orders
+    moves by the rewards."""
+    slope, shift = ismcts.HOOKS["enemy_anemone"].CALIBRATION
+    assert 0.0 < slope < 1.0
+    game = pc.new_game("enemy_anemone", players=3, seed=5)
+    read = [ismcts.calibrated(game, x) for x in (0.0, 1e-6, 0.001, 0.006, 0.3, 0.5, 0.81, 0.999, 1.0)]
+    assert read[0] == 0.0 and read[-1] == 1.0 and read == sorted(read)
+    assert read[1] == read[2]  # under the floor, read as the floor
+    assert read[3] > 0.006 and read[6] < 0.81  # nearer the middle: less sure
+    z = math.log(0.3 / 0.7)
+    assert read[4] == pytest.approx(1 / (1 + math.exp(-(slope * z + shift))))
+    adviser = ismcts.Adviser(game, iterations=8 * len(game.legal_actions()), seed=1)
+    advice = adviser.advise()
+    means = {a: sum(r) / len(r) for a, r in adviser.search.samples.items()}
+    assert [r.action for r in advice.ratings] == sorted(means, key=lambda a: -means[a])
+    assert {r.action: r.chance for r in advice.ratings} == {
+        a: pytest.approx(ismcts.calibrated(game, m)) for a, m in means.items()}
+
+
+@pytest.mark.parametrize("name", ["snorkeling", "go_fish"])
+def test_the_other_games_show_their_mean_rewards_as_chances(name):
+    """Snorkeling's and Go Fish's mean rewards are calibrated as they are (the bench: 0.018 and
+    0.024 calibration error by decile)."""
+    game = pc.new_game(name, players=2, seed=3)
+    assert [ismcts.calibrated(game, x) for x in (0.0, 0.001, 0.37, 1.0)] == [0.0, 0.001, 0.37, 1.0]
 
 
 def test_advice_by_default_samples_each_action_at_least_96_times():

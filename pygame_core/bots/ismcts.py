@@ -381,12 +381,30 @@ SAMPLES_PER_ACTION = 96  # the least number of sampled worlds behind each rated 
 # (its chance then within about 0.1 at 95% confidence; the rivals, on the same worlds, closer)
 
 
+CALIBRATION_FLOOR = 0.002  # a mean reward is read as at least this far from 0 and 1 (a logit's range)
+
+
+def calibrated(game: Game, raw: float) -> float:
+    """The chance to win (a float in [0, 1]) that a mean search reward ``raw`` (in [0, 1]) stands
+    for in ``game``'s game. Where the game's bot module has a ``CALIBRATION`` ``(slope, shift)``,
+    fitted offline (Platt scaling: ``logistic(slope * logit(raw) + shift)``, see the module), the
+    reward is read through it; else, and for a reward of exactly 0 or 1 (lost or won in every
+    world), it is the chance as it is. Never decreasing in ``raw``: the coach's order of moves
+    is the search's."""
+    scale = getattr(HOOKS[game.name], "CALIBRATION", None)
+    if scale is None or raw <= 0.0 or raw >= 1.0:
+        return raw
+    slope, shift = scale
+    clamped = min(max(raw, CALIBRATION_FLOOR), 1.0 - CALIBRATION_FLOOR)
+    return 1.0 / (1.0 + math.exp(-(slope * math.log(clamped / (1.0 - clamped)) + shift)))
+
+
 @dataclass(frozen=True)
 class Rating:
-    """One legal action as the coach rates it: ``chance`` (a float in [0, 1]) is the mean reward
-    the seat got after playing ``action`` on ``samples`` sampled worlds (the game's evaluation:
-    its win share, ties shared, where the game ended, else the game's estimate of it where a
-    rollout was cut off)."""
+    """One legal action as the coach rates it: ``chance`` (a float in [0, 1]) is the seat's chance
+    to win after playing ``action``: the mean reward it got on ``samples`` sampled worlds (the
+    game's evaluation: its win share, ties shared, where the game ended, else the game's estimate
+    of it where a rollout was cut off), read through the game's calibration (:func:`calibrated`)."""
 
     action: str
     chance: float
@@ -468,8 +486,9 @@ class Adviser:
         whole = search.done % per_round == 0
         if search.done >= search.iterations or (
                 whole and self.cap is not None and self.thought >= self.cap):
-            ratings = [Rating(a, sum(r) / len(r), len(r)) for a, r in search.samples.items()]
-            ratings.sort(key=lambda rating: -rating.chance)  # stable: ties keep the legal order
+            means = sorted(((sum(r) / len(r), a, len(r)) for a, r in search.samples.items()),
+                           key=lambda mean: -mean[0])  # stable: ties keep the legal order
+            ratings = [Rating(a, calibrated(search.position, mean), n) for mean, a, n in means]
             self.advice = Advice(self.seat, ratings[0].action, tuple(ratings))
         return self.advice
 
@@ -519,8 +538,10 @@ class Decision:
     """One decision of the reviewed seat. ``step`` is how many actions the game had taken before it
     (``game.prefix(step)`` is the position; ``game.actions[step]`` is ``played``); ``chance`` is
     the played action's estimated chance to win and ``best_chance`` the best-rated action's (the
-    same action when the seat played the best); ``gap`` is their difference (>= 0) and ``error``
-    its standard error over the ``samples`` paired worlds behind these figures; ``mistake`` says
+    same action when the seat played the best), both as :class:`Rating` gives them; ``gap`` is
+    their difference (>= 0) and ``error`` its standard error over the ``samples`` paired worlds
+    behind these figures (the mean rewards' paired error times the calibration's slope between
+    the two); ``mistake`` says
     ``gap >= MISTAKE_GAP`` and ``gap >= MISTAKE_Z * error``, judged on worlds of their own (see
     :class:`Reviewer`)."""
 
@@ -597,14 +618,18 @@ class Reviewer:
         """A look at decision ``step`` done: its Decision, or a second look at a candidate mistake."""
         played = self.game.actions[step]
         best = advice.ratings[0].action
-        chance, best_chance, gap, error, n = _paired(self.adviser.search.samples, best, played)
+        raw, raw_best, raw_gap, raw_error, n = _paired(self.adviser.search.samples, best, played)
+        chance, best_chance = calibrated(self.position, raw), calibrated(self.position, raw_best)
+        gap = best_chance - chance
         if not self.second and best != played and gap >= MISTAKE_GAP:
             self.adviser = Adviser(self.position, self.seat, 2 * CONFIRM_SAMPLES, None,
                                    self.seed + step + 2**32, actions=[played, best])
             self.second = True
             return
-        if gap <= 0:  # the move played was as good: it was the best
+        if raw_gap <= 0:  # the move played was as good: it was the best
             best, best_chance, gap = played, chance, 0.0
+        # the standard error in chances: the mean rewards' one times the calibration's slope between the two
+        error = raw_error * (gap / raw_gap if raw_gap > 0 else 1.0)
         mistake = self.second and gap >= MISTAKE_GAP and gap >= MISTAKE_Z * error
         self.decisions.append(Decision(step, played, chance, best, best_chance, gap, error, mistake, n))
         self.position, self.adviser, self.second = None, None, False

@@ -199,3 +199,22 @@ def test_the_review_in_every_language(page, base_url, open_app, lang):
         words["review.summary"].replace("{n}", str(len(reply["decisions"]))).replace("{count}", str(count)))
     for fixed in fixed_words(words["review.item"]):
         assert fixed in page.locator(".review-item").first.inner_text()
+
+
+def test_the_hinted_card_stands_out_on_a_touch_phone(page, base_url, open_app):
+    """On a phone (touch, 390x844) the hint's white ring and sea-glass glow are drawn on the hinted
+    card of the hand, not covered by every playable card's yellow ring or by the focused card's
+    outline being hidden (as it is for touch): before, the hinted card looked like the others."""
+    from test_touch_targets import touch
+    touch(page)
+    open_app(page, base_url, LINK.format(game="enemy_anemone"))
+    wait_for_my_turn_or_end(page)
+    page.locator("[data-legal]").first.wait_for()
+    page.locator("#hint-button").click()
+    hinted = page.locator("#felt [data-part=hand] .card[data-hint]")
+    hinted.first.wait_for(timeout=10_000)
+    ring = hinted.first.evaluate("n => { const s = getComputedStyle(n); return [s.outlineStyle, s.outlineColor, s.boxShadow]; }")
+    other = page.locator("#felt [data-part=hand] .card.playable:not([data-hint])").first.evaluate(
+        "n => getComputedStyle(n).boxShadow")
+    assert ring[0] == "solid" and ring[1] == "rgb(255, 255, 255)", ring
+    assert ring[2] != other, (ring, other)
