@@ -43,15 +43,17 @@ MEASURE_SEED = 0
 GAMES_PER_TASK = 4
 
 
-def bots_for(seed: int, players: int) -> list:
-    """One hard bot (its seat varies with the seed) and medium bots, seeded from ``seed``."""
+def bots_for(seed: int, players: int, bot_seed: int | None = None) -> list:
+    """The bots of the game of ``seed``: one hard bot (its seat varies with the seed) and medium
+    bots, their own RNGs seeded from ``bot_seed`` (default: ``seed``)."""
     hard = (seed // len(PLAYER_COUNTS)) % players
-    return [make_bot("hard" if seat == hard else "medium", seed=seed * 10 + seat) for seat in range(players)]
+    base = seed if bot_seed is None else bot_seed
+    return [make_bot("hard" if seat == hard else "medium", seed=base * 10 + seat) for seat in range(players)]
 
 
-def play_on(game: pc.Game, seed: int) -> None:
-    """Play ``game`` to its end with the bots of ``seed``."""
-    bots = bots_for(seed, game.players)
+def play_on(game: pc.Game, seed: int, bot_seed: int) -> None:
+    """Play ``game`` (of ``seed``) to its end with that game's bots, seeded from ``bot_seed``."""
+    bots = bots_for(seed, game.players, bot_seed)
     while not game.is_over:
         seat = game.current_player
         game.apply(bots[seat].choose(game, seat))
@@ -125,7 +127,7 @@ def playout_pair(name: str, position: dict) -> tuple[float, float]:
         for earlier in position["actions"]:
             game.apply(earlier)
         game.apply(action)
-        play_on(game, position["seed"] + 7_777_777)
+        play_on(game, position["seed"], position["seed"] + 7_777_777)  # the same seats, fresh dice
         results.append(1.0 / len(game.winners) if position["seat"] in game.winners else 0.0)
     return results[0], results[1]
 
