@@ -604,7 +604,7 @@ function earlierAsks(asks, me) {
   if (me == null) return { own: null, shown: asks.slice(-2), more: 0, books: [] };
   const mine = asks.findLastIndex((a) => a.asker === me);
   const since = asks.slice(mine + 1);
-  const most = matchMedia("(max-height: 450px)").matches ? SHORT_EARLIER_LINES : EARLIER_LINES;
+  const most = matchMedia("(max-height: 450px) and (min-width: 700px)").matches ? SHORT_EARLIER_LINES : EARLIER_LINES;  // app.css: a phone on its side
   const picked = pickLines(since, (a) => a.asker === me || a.asked === me, most);
   const books = since.filter((a) => !picked.shown.includes(a)).flatMap((a) => a.books.filter((b) => b.book).map((b) => b.book));
   return { ...picked, own: mine >= 0 ? asks[mine] : null, books };
