@@ -4,7 +4,8 @@
     python3 build.py build            wheel + vendored runtime + app  ->  dist/site/
     python3 build.py serve [--port N] build, then serve dist/site/ on http://localhost:8000
     python3 build.py test [ARGS...]   set up .venv/ and Chromium, build, run pytest with ARGS
-    python3 build.py bench            build, then print start-up, wheel size, engine, search and hint speed
+    python3 build.py bench            build, then print start-up, wheel size, engine, search and hint speed,
+                                      and the hard bot against OpenSpiel's ISMCTS
     python3 build.py soak [--minutes N] play random and bot games checking every invariant
 
 The runtime (Pyodide) comes from the npm registry through `npm pack`, pinned by version and checked
@@ -923,6 +924,11 @@ def ensure_test_npm() -> None:
 def run_bench() -> int:
     """Build, then print the benchmark figures (never asserts timing)."""
     python = ensure_venv()
+    bench = project_metadata()["optional-dependencies"]["bench"]
+    if not requirements_satisfied(python, bench):
+        print("installing bench dependencies: " + " ".join(bench))
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet",
+                        "--disable-pip-version-check", *bench], check=True)
     ensure_chromium()
     ensure_bench_npm()
     wheel = build() / wheel_filename(project_metadata())
@@ -931,7 +937,7 @@ def run_bench() -> int:
                             cwd=ROOT).returncode
              for script in ("startup.py", "lighthouse.py", "engine_speed.py", "bots.py",
                             "search_speed.py", "browser_bots.py", "browser_search.py", "coach_speed.py",
-                            "turn_waits.py")]
+                            "turn_waits.py", "openspiel_go_fish.py")]
     return max(codes)
 
 

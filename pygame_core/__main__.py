@@ -303,8 +303,10 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--options", default="", help="game options, e.g. expert=1,target_score=6")
     tour.add_argument("--jobs", type=whole(1, MAX_JOBS), default=1, help="worker processes (default 1)")
     tour.add_argument("--time-cap", type=milliseconds, default=None, metavar="MS",
-                      help="hard bots' thinking-time cap per move in ms (0 = none; default: "
-                           "the bot's own, see pygame_core.bots.ismcts.TIME_CAP_MS)")
+                      help="hard bots' thinking time per move in ms: they think that long "
+                           "unless their choice is clear first (0 = no cap: the game's fixed "
+                           "iteration budget; default: the bot's own, see "
+                           "pygame_core.bots.ismcts.TIME_CAP_MS)")
     tour.add_argument("--browser-speed", type=float, nargs="?", const=BROWSER_SPEED, default=None,
                       metavar="RATIO",
                       help="measure hard as players meet it in the page: its time cap (default "

@@ -149,19 +149,22 @@ def test_hard_bot_moves_do_not_depend_on_the_hash_seed():
 
 @pytest.mark.parametrize("name", pc.GAMES)
 def test_sliced_thinker_decides_like_choose(name):
-    for i, game in enumerate(positions(name, 3, count=4)):
+    searched = 0
+    for i, game in enumerate(positions(name, 3, count=6)):
         seat = game.current_player
-        if len(game.legal_actions()) == 1:
-            continue
         settings = {"iterations": 30, "time_ms": None}
-        expected = make_bot("hard", seed=i, **settings).choose(game, seat)
         thinker = make_bot("hard", seed=i, **settings).start(game, seat)
+        if len(getattr(thinker, "root_actions", ())) < 2:  # one move (or one sure catch, GF-3)
+            continue
+        searched += 1
+        expected = make_bot("hard", seed=i, **settings).choose(game, seat)
         steps = 1
         while (action := thinker.step(0)) is None:  # a zero budget still runs one iteration
             steps += 1
         assert action == expected
         assert steps > 1  # it really thought in slices
         assert thinker.step(0) == action  # asking again gives the decided action
+    assert searched >= 3
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "medium"])
@@ -179,6 +182,83 @@ def test_time_cap_stops_a_long_search():
     assert action in game.legal_actions()
     assert time.perf_counter() - began < 5  # the cap (30 ms) governs, with slack for busy CI
 
+
+
+def anytime(game: pc.Game, seed: int, cap_ms: float, per_iteration: float = 0.0002):
+    """The hard bot's thinker for ``game`` as the bot starts it (anytime: no iteration count),
+    on a clock that moves ``per_iteration`` seconds an iteration, so that how far a search gets
+    in its cap is set by the test, not by the machine."""
+    thinker = HardBot(seed=seed, time_ms=cap_ms).start(game, game.current_player)
+    thinker.clock = lambda: thinker.done * per_iteration
+    return thinker
+
+
+def test_hard_bot_is_anytime_by_default_and_thinks_until_its_cap():
+    """An undecided choice (four Snorkeling players, a fresh deal: several placements rate
+    alike) is thought about for the whole cap, well past the fixed budget of the game's
+    ITERATIONS, and a longer cap buys more iterations: a faster machine plays a stronger bot."""
+    game = positions("snorkeling", 4, count=1)[0]
+    fixed = ismcts.HOOKS["snorkeling"].ITERATIONS[4]
+    short = anytime(game, 1, cap_ms=200)
+    action = short.choose()
+    assert action in game.legal_actions()
+    assert short.thought >= 0.2 and 1000 <= short.done <= 1010  # the clock is read every few
+    assert fixed < 1000
+    long = anytime(game, 1, cap_ms=600)
+    long.choose()
+    assert 3000 <= long.done <= 3010
+    with pytest.raises(ValueError, match="needs a time cap"):
+        ismcts.SearchThinker(game, game.current_player, random.Random(1), None, None)
+
+
+def test_no_cap_and_no_count_plays_the_game_fixed_budget():
+    game = positions("enemy_anemone", 3, count=1)[0]
+    thinker = HardBot(seed=2, time_ms=None).start(game, game.current_player)
+    thinker.choose()
+    assert thinker.done == ismcts.HOOKS["enemy_anemone"].ITERATIONS[3]
+
+
+def test_anytime_search_stops_early_once_its_choice_is_clear():
+    """Snorkeling, two players, mid-round: placing a zero on the opponent's pile (SN-5) is the
+    move, and the two zeros in hand (B0, O0) do the same on every sampled world; playing to the
+    centre pile or ending the turn does worse. The anytime search sees that at its first check
+    (CLEAR_ROUNDS worlds per move) and stops there, far inside its 60 s cap."""
+    game = positions("snorkeling", 2, count=4)[3]
+    assert game.legal_actions() == ["center G4", "end", "place B0 0", "place O0 0"]
+    for seed in range(3):
+        thinker = anytime(game, seed, cap_ms=60_000)
+        assert thinker.choose() in ("place B0 0", "place O0 0")
+        moves = len(thinker.root_actions)
+        assert ismcts.CLEAR_ROUNDS * moves <= thinker.done <= 2 * ismcts.CLEAR_ROUNDS * moves
+        assert thinker.thought < 0.1  # of a 60 s cap
+
+
+def test_clear_rule_reads_paired_samples_and_tree_visits():
+    """The stopping rule itself, on hand-set statistics: in paired mode every rival must trail
+    the choice by the margin on at least CLEAR_ROUNDS worlds (equal on every world counts as no
+    rival); in tree mode the leader must be out of reach in the time left."""
+    game = positions("enemy_anemone", 2, count=1)[0]
+    seat = game.current_player
+    thinker = ismcts.SearchThinker(game, seat, random.Random(1), None, 100.0, paired=True)
+    first, *rivals = thinker.root_actions
+    assert rivals
+    thinker.default = first
+    n = ismcts.CLEAR_ROUNDS
+    thinker.samples = {first: [1.0, 0.0] * n, **{a: [0.9, -0.1] * n for a in rivals}}
+    assert thinker.clear(1.0, 0.001)  # every rival 0.1 worse on every world
+    thinker.samples = {first: [1.0, 0.0] * n, **{a: [1.0, 0.0] * n for a in rivals}}
+    assert thinker.clear(1.0, 0.001)  # the same on every world: any will do
+    thinker.samples = {first: [1.0, 0.0] * n, **{a: [1.0, 0.0] * n for a in rivals}}
+    thinker.samples[rivals[0]] = [0.9, 0.1] * n  # as good on average, worse only by chance
+    assert not thinker.clear(1.0, 0.001)
+    thinker.samples = {first: [1.0] * (n - 1), **{a: [0.0] * (n - 1) for a in rivals}}
+    assert not thinker.clear(1.0, 0.001)  # too few worlds yet
+    tree = ismcts.SearchThinker(game, seat, random.Random(1), None, 100.0, paired=False)
+    for k, action in enumerate(tree.root_actions):
+        tree.root.children[action] = ismcts.Node()
+        tree.root.children[action].visits = 500 if k == 0 else 100
+    assert tree.clear(0.1, 0.001)  # 400 ahead, 100 iterations left
+    assert not tree.clear(1.0, 0.001)  # 1,000 left: it could still be overtaken
 
 # ----- determinization: what a seat may know --------------------------------------------------
 
@@ -525,6 +605,38 @@ def test_go_fish_hard_takes_a_sure_catch():
         game.apply(action)
     for seed in range(3):
         assert make_bot("hard", seed=seed, iterations=240, time_ms=None).choose(game, 0) == "ask 1 9"
+
+
+def four_player_sure_catch() -> pc.Game:
+    """Four players, seat 0 to move: seat 1 asked seat 2 for nines (GF-2: it holds one), got
+    "Go fish" and has not given a nine away since; seat 0 holds 9H."""
+    game = go_fish(["2C 3C 4C 9H 5C", "9C 6D 7D 8D TD", "JC QC KC AC 2D", "3D 4D 5D 6C 7C"],
+                   stock="KH KS QH QS")
+    for action in ("ask 1 2", "ask 2 9", "ask 3 J", "ask 0 6"):  # four misses (GF-4, GF-5)
+        game.apply(action)
+    assert game.current_player == 0 and "9H" in game.hands[0]
+    return game
+
+
+def test_go_fish_search_considers_only_the_sure_catches():
+    """GF-3/GF-10: with a sure catch on the table, the hard bot's search tries only the sure
+    catches (taking one first keeps the turn; another ask first may end it), not the other 17
+    asks, the nines from the wrong seats among them; a sampled world (no history) and the
+    specific-card variant (GF-8: a rank held is no card held) prune nothing."""
+    game = four_player_sure_catch()
+    legal = game.legal_actions()
+    assert len(legal) == 18 and {"ask 2 9", "ask 3 9"} < set(legal)  # six ranks, three seats
+    assert go_fish_bots.candidates(game, legal) == ["ask 1 9"]
+    world = game.determinize(0, random.Random(1))
+    world.history = []
+    assert go_fish_bots.candidates(world, legal) == legal
+    for seed in range(3):
+        assert make_bot("hard", seed=seed, **FAST).choose(game, 0) == "ask 1 9"
+    card = go_fish(["2C 3C 4C 9H 5C", "9C 6D 7D 8D TD", "JC QC KC AC 2D", "3D 4D 5D 6C 7C"],
+                   stock="KH KS QH QS", ask_card=True)
+    for action in ("ask 1 2D", "ask 2 9S", "ask 3 JD", "ask 0 6D"):
+        card.apply(action)
+    assert go_fish_bots.candidates(card, card.legal_actions()) == card.legal_actions()
 
 
 def test_go_fish_medium_asks_by_hand_size_odds_and_leaves_nobody_out():

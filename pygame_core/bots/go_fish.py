@@ -15,8 +15,8 @@ Decisions use ``game.view(seat)`` (own hand, hand sizes, books) and the public `
   then tried on the same sampled worlds (``GoFish.determinize``, which knows all of the above and
   more) with the medium strategy playing every seat, and another ask replaces the first choice
   only when it wins clearly more often (:data:`CONFIDENCE` standard errors for one rival, more
-  with more rivals, see :func:`.ismcts.paired_margin`): a sure catch is kept unless search
-  shows better.
+  with more rivals, see :func:`.ismcts.paired_margin`). With a sure catch on the table only the
+  sure catches are searched (:func:`candidates`: taking one first is never worse).
 """
 
 from __future__ import annotations
@@ -274,6 +274,23 @@ def rollout_factory(game: Game):
         policy.hear = memory.hear
         return policy
     return make
+
+
+def candidates(game: Game, legal: list[str]) -> list[str]:
+    """The asks the search considers: with a sure catch on the table (GF-3, GF-10: a seat asked
+    for one of our ranks and has neither given it away nor laid its book since), only the sure
+    catches, else every legal ask. A sure catch first is never worse than another ask first: it
+    keeps the turn, so the other ask can still follow, while an ask that misses ends the turn
+    and may leave the sure catch to someone else. With ``ask_card`` (GF-8) a rank held is no
+    card held, so nothing is pruned. Reads the public history only (a sampled world keeps none:
+    every ask is kept there)."""
+    if not game.history or game.ask_card:
+        return legal
+    memory = Memory(game.players)
+    memory.read(game.history)
+    sure = [action for action in legal
+            if action.split(" ", 2)[2] in memory.holds[int(action.split(" ", 2)[1])]]
+    return sure or legal
 
 
 def evaluate(world: Game) -> list[float]:

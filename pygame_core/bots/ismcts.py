@@ -42,12 +42,16 @@ supplies the hooks: ``ITERATIONS`` (by player count), ``rollout_policy`` or ``ro
 counted without a call per action), and optionally ``candidates`` (moves worth searching),
 ``expert``, ``PAIRED``, ``CONFIDENCE`` and ``MODEL_OPPONENTS``.
 
-Budget: an iteration count (``iterations``, per game and player count by default, sized for
-about 100-150 ms of CPython time per move on this project's 2-core machine) and a time cap
-(``time_ms``, default :data:`TIME_CAP_MS` of thinking time, counted over all slices). With the
-same seed the iteration budget makes moves reproducible; the cap only stops a search early on a
-slow machine or interpreter (Pyodide), and then the move depends on timing. ``time_ms=None``
-removes the cap. The cap counts wall-clock time (what a player waits) or, with ``clock="cpu"``,
+Budget: by default the hard bot is *anytime*: it thinks until its time cap (``time_ms``, default
+:data:`TIME_CAP_MS` of thinking time, counted over all slices), so a faster engine or machine
+plays stronger, unless the decision is clear first (:meth:`SearchThinker.clear`: in paired mode
+every rival move did worse than the choice on the same worlds by :data:`CLEAR_CONFIDENCE` paired
+standard errors, or the same on every world, after at least :data:`CLEAR_ROUNDS` worlds; in tree
+mode the most visited move cannot be overtaken in the time left). An iteration count
+(``iterations``) instead stops the search after that many iterations (or at the cap, whichever
+comes first): with the same seed and no cap moves are then reproducible. With neither a cap nor
+a count the game's ``ITERATIONS`` (by player count, sized for about 100-150 ms of CPython time
+per move on this project's 2-core machine) is the count. The cap counts wall-clock time (what a player waits) or, with ``clock="cpu"``,
 this process's CPU time (``tournament --browser-speed`` uses it with the cap scaled by
 :data:`BROWSER_SPEED`, so a busy machine plays the bot as the page does).
 """
@@ -71,6 +75,11 @@ TIME_CAP_MS = 250.0  # thinking time cap per move (the browser budget is < 300 m
 BROWSER_SPEED = 0.67
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 EXPLORATION = 0.7  # UCB1 constant for rewards in [0, 1]
+# An anytime search stops before its cap once its choice is clear (SearchThinker.clear): after at
+# least CLEAR_ROUNDS sampled worlds per root move, every rival did worse on the same worlds by
+# CLEAR_CONFIDENCE paired standard errors (Bonferroni over the rivals, see paired_margin).
+CLEAR_ROUNDS = 24
+CLEAR_CONFIDENCE = 2.5
 HOOKS = {module.__name__.rsplit(".", 1)[1]: module
          for module in (snorkeling, go_fish, enemy_anemone)}
 
@@ -108,10 +117,13 @@ def _rollout_factory(hooks, game: Game):
 class SearchThinker:
     """One decision of the hard bot, thought out in slices: ``step(budget_ms)`` runs iterations
     for about ``budget_ms`` and returns the action once the iteration budget (or the time cap) is
-    used up, else ``None``; ``choose()`` runs to the end. ``actions`` (default: the game's
-    ``candidates`` of the legal actions, else all of them) are the moves searched at the root."""
+    used up, else ``None``; ``choose()`` runs to the end. ``iterations=None`` makes the search
+    anytime: it runs until the time cap ``time_ms`` (then required) unless :meth:`clear` says the
+    choice can no longer change first. ``actions`` (default: the game's ``candidates`` of the
+    legal actions, else all of them) are the moves searched at the root. Raises ``ValueError``
+    for an anytime search without a cap."""
 
-    def __init__(self, game: Game, seat: int, rng: random.Random, iterations: int,
+    def __init__(self, game: Game, seat: int, rng: random.Random, iterations: int | None,
                  time_ms: float | None, exploration: float = EXPLORATION,
                  paired: bool = False, confidence: float = 1.0,
                  model_opponents: bool = True, clock=time.perf_counter,
@@ -123,6 +135,8 @@ class SearchThinker:
         self.seat = seat
         self.rng = rng
         self.hooks = HOOKS[game.name]
+        if iterations is None and time_ms is None:
+            raise ValueError("an anytime search (iterations=None) needs a time cap")
         self.iterations = iterations
         self.cap = None if time_ms is None else time_ms / 1000.0
         self.exploration = exploration
@@ -145,6 +159,8 @@ class SearchThinker:
         self.group: tuple | None = None  # paired mode: (world, dice state) shared by a round
         self.dice = random.Random(0)  # paired mode: the round's dice, set to its state each time
         self.samples: dict[str, list[float]] = {a: [] for a in self.root_actions}
+        # anytime: when to ask clear() next (iterations done), growing by half each time
+        self.clear_at = CLEAR_ROUNDS * (len(self.root_actions) if paired else 1)
         self.action: str | None = self.root_actions[0] if len(self.root_actions) == 1 else None
         self.default = None
         if paired and self.action is None:  # the first choice, kept unless clearly beaten
@@ -166,7 +182,9 @@ class SearchThinker:
         # The clock is read about once a millisecond, not after every iteration: a CPU clock
         # costs a system call, as much as a short iteration on a busy machine.
         last, stride, check = began, 1, self.done + 1
-        while self.done < self.iterations:
+        budget = self.iterations
+        clear = False
+        while budget is None or self.done < budget:
             self._iterate()
             self.done += 1
             if self.done >= check:
@@ -176,10 +194,46 @@ class SearchThinker:
                 per = (now - last) / stride  # seconds per iteration lately
                 stride = min(2 * stride, max(1, int(0.001 / per))) if per > 0 else 2 * stride
                 last, check = now, self.done + stride
+                if budget is None and self.done >= self.clear_at:
+                    self.clear_at += self.clear_at // 2
+                    if self.clear(self.cap - self.thought - (now - began), per):
+                        clear = True
+                        break
         self.thought += clock() - began
-        if self.done >= self.iterations or (self.cap is not None and self.thought >= self.cap):
+        if clear or (budget is not None and self.done >= budget) or (
+                self.cap is not None and self.thought >= self.cap):
             self.action = self._best()
         return self.action
+
+    def clear(self, left: float, per: float) -> bool:
+        """Whether more thinking can no longer change the choice (the anytime search's stopping
+        rule), with ``left`` seconds of the cap to go at ``per`` seconds an iteration. Paired
+        mode: every rival move, on at least :data:`CLEAR_ROUNDS` of the same worlds as the
+        choice, did worse by :data:`CLEAR_CONFIDENCE` paired standard errors (more with more
+        rivals, :func:`paired_margin`), or exactly the same on every world. Tree mode: the most
+        visited root move leads the next by more iterations than the time left allows."""
+        if self.paired:
+            choice = self._paired_best()
+            base = self.samples[choice]
+            z = paired_margin(CLEAR_CONFIDENCE, len(self.samples) - 1)
+            for action, rewards in self.samples.items():
+                n = min(len(rewards), len(base))
+                if action == choice:
+                    continue
+                if n < CLEAR_ROUNDS:
+                    return False
+                diffs = [rewards[g] - base[g] for g in range(n)]
+                mean = sum(diffs) / n
+                var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+                if var == 0.0 and mean == 0.0:  # the same on every world: either will do
+                    continue
+                if mean + z * math.sqrt(var / n) >= 0.0:
+                    return False
+            return True
+        visits = sorted((child.visits for child in self.root.children.values()), reverse=True)
+        if len(visits) < len(self.root_actions):
+            return False
+        return visits[0] - visits[1] > left / per if per > 0 else False
 
     def choose(self) -> str:
         """Think to the end (iteration budget or time cap) and return the action."""
@@ -332,9 +386,11 @@ class SearchThinker:
 
 
 class HardBot(Bot):
-    """The search bot (see the module docstring). ``iterations`` overrides the per-game default
-    (``ITERATIONS`` of the game's bot module, by player count); ``time_ms`` caps the thinking
-    time per move (``None``: no cap); ``exploration`` is the UCB1 constant. ``paired``,
+    """The search bot (see the module docstring). By default it is anytime: it thinks for its
+    whole time cap ``time_ms`` (thinking time per move) unless its choice is clear first.
+    ``iterations`` instead stops each search after that many iterations (or at the cap); with
+    ``time_ms=None`` and no ``iterations`` the game's ``ITERATIONS`` (by player count) is the
+    count. ``exploration`` is the UCB1 constant. ``paired``,
     ``confidence`` and ``model_opponents`` override the game module's ``PAIRED`` (default off),
     ``CONFIDENCE`` (default 1.0 standard error) and ``MODEL_OPPONENTS`` (default on).
     ``clock`` is what the time cap counts: ``"wall"`` (default, what a player waits) or
@@ -364,7 +420,9 @@ class HardBot(Bot):
         legal = game.legal_actions()
         if len(legal) == 1:
             return Decided(legal[0])
-        iterations = self.iterations or HOOKS[game.name].ITERATIONS[game.players]
+        iterations = self.iterations
+        if iterations is None and self.time_ms is None:  # no cap: the game's fixed budget
+            iterations = HOOKS[game.name].ITERATIONS[game.players]
         rng = random.Random(self.rng.getrandbits(64))
         paired = self.paired if self.paired is not None else getattr(HOOKS[game.name], "PAIRED", False)
         confidence = (self.confidence if self.confidence is not None

@@ -2,7 +2,7 @@
 show the habits of the "hard at full strength in the browser" issue, in seeded games of hard
 against medium (seats rotated, hard under its default time cap unless told otherwise).
 
-- Go Fish, 2 players: asks where a catch was sure (the opponent asked for a rank we hold and has
+- Go Fish, 2 and 4 players: asks where a catch was sure (the opponent asked for a rank we hold and has
   not given it away since, GF-10) but the bot asked for something else, and missed (asking for
   another rank the opponent surely holds, which the public history and the card count can also
   tell, is no habit; the bench reads the real hand only to tell the two apart).
@@ -122,10 +122,11 @@ def main() -> int:
           f"{'none' if cap_ms is None else f'{cap:g} ms'}")
     for old in (False, True):
         tag = "landed" if old else "now"
-        t = play("go_fish", 2, games, seed, cap_ms, go_fish_watch, old)
-        for level in ("hard", "medium"):
-            print(f"  {tag:<7}go_fish 2p        {level:<7} sure catch passed up "
-                  f"{t[f'{level} sure passed up']} of {t[f'{level} sure']} (asks {t[f'{level} asks']})")
+        for players in (2, 4):
+            t = play("go_fish", players, games, seed, cap_ms, go_fish_watch, old)
+            for level in ("hard", "medium"):
+                print(f"  {tag:<7}go_fish {players}p        {level:<7} sure catch passed up "
+                      f"{t[f'{level} sure passed up']} of {t[f'{level} sure']} (asks {t[f'{level} asks']})")
         for players in (2, 4):
             t = play("enemy_anemone", players, games, seed, cap_ms, anemone_watch, old)
             for level in ("hard", "medium"):

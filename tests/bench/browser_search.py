@@ -5,7 +5,8 @@ A blank page on the built site's own origin loads the vendored Pyodide (``dist/s
 gets this checkout's ``pygame_core`` sources, the landed engine (``landed_source.py``, from git)
 and ``search_speed.py`` written into its file system, and runs ``search_speed.measure`` there:
 iterations per second now and as landed (ee57367) on the same positions in the same run, their
-ratio, and the share of hard's iteration budget it reaches within the 250 ms cap in the page.
+ratio, and how many iterations the anytime hard bot runs within the 250 ms cap in the page, as
+a multiple of the game's fixed budget.
 
 Run through `python3 build.py bench` (it builds first), or directly after a build:
 python3 tests/bench/browser_search.py [POSITIONS [ITERATIONS]]   (default 8 100)

@@ -8,10 +8,11 @@ choice). Each position is searched by both with a fixed iteration budget and no 
 after the other, so machine load hits both alike; the figure is total iterations over total
 CPU time, and the ratio is current / landed.
 
-Also printed, for the current search: its iteration budget and the share of it that hard
-reaches within the time cap in CPU time (median over the positions), for the page's cap of
-250 ms and for that cap at the page's speed (``BROWSER_SPEED``, as ``tournament
---browser-speed`` plays it).
+Also printed, for the current search: the game's fixed iteration budget (``ITERATIONS``, what
+hard searches with no time cap) and how many iterations the anytime hard bot runs within its
+cap in CPU time, as a multiple of that budget (median over the positions; a move whose choice is
+clear early stops sooner), for the page's cap of 250 ms and for that cap at the page's speed
+(``BROWSER_SPEED``, as ``tournament --browser-speed`` plays it).
 
 Run through `python3 build.py bench`, or directly:
 python3 tests/bench/search_speed.py [POSITIONS [ITERATIONS [PLAYER_COUNTS [GAMES]]]]
@@ -76,7 +77,7 @@ CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 
 
 def search(module, game: pc.Game, seed: int, iterations: int | None, cap: float | None) -> tuple:
-    """``(iterations done, seconds, budget)`` of one search of ``module``'s hard bot, timed by
+    """``(iterations done, seconds)`` of one search of ``module``'s hard bot, timed by
     :data:`CLOCK` (the current bot's cap counts that clock too)."""
     settings = {"time_ms": cap}
     if module is ismcts:
@@ -88,25 +89,24 @@ def search(module, game: pc.Game, seed: int, iterations: int | None, cap: float 
     began = clock()
     thinker = bot.start(game, game.current_player)
     thinker.choose()
-    return getattr(thinker, "done", 0), clock() - began, getattr(thinker, "iterations", 0)
+    return getattr(thinker, "done", 0), clock() - began
 
 
 def measure(name: str, players: int, count: int, iterations: int) -> dict:
     """Landed and current iterations per second on ``count`` positions (``iterations`` each), and
-    the share of the budget the current search reaches under the page's cap and under the cap
-    scaled to the page's speed (medians over the positions)."""
+    the iterations the anytime search runs under the page's cap and under the cap scaled to the
+    page's speed, as multiples of the game's fixed budget (medians over the positions)."""
     old_done = old_time = new_done = new_time = 0.0
     reached, reached_browser = [], []
     browser_cap = ismcts.TIME_CAP_MS * ismcts.BROWSER_SPEED
     for i, game in enumerate(positions(name, players, count)):
-        done, spent, _ = search(landed, as_landed(game), i, iterations, None)
+        done, spent = search(landed, as_landed(game), i, iterations, None)
         old_done, old_time = old_done + done, old_time + spent
-        done, spent, _ = search(ismcts, game, i, iterations, None)
+        done, spent = search(ismcts, game, i, iterations, None)
         new_done, new_time = new_done + done, new_time + spent
-        done, _, budget = search(ismcts, game, i, None, ismcts.TIME_CAP_MS)
-        reached.append(done / budget)
-        done, _, budget = search(ismcts, game, i, None, browser_cap)
-        reached_browser.append(done / budget)
+        budget = ismcts.HOOKS[name].ITERATIONS[players]
+        reached.append(search(ismcts, game, i, None, ismcts.TIME_CAP_MS)[0] / budget)
+        reached_browser.append(search(ismcts, game, i, None, browser_cap)[0] / budget)
     return {"landed": old_done / old_time, "now": new_done / new_time,
             "budget": ismcts.HOOKS[name].ITERATIONS[players],
             "reached": statistics.median(reached),
@@ -118,13 +118,13 @@ def header(where: str, count: int, iterations: int) -> str:
     return (f"\n== hard bot search speed ({where}): iterations per {CLOCK} second, {count} "
             f"positions x {iterations} iterations, now vs landed (ee57367)\n"
             f"  {'game':<16}{'players':>8}{'landed it/s':>13}{'now it/s':>10}{'ratio':>8}"
-            f"{'budget':>8}{'reached, 250 ms':>17}{f'at {browser_cap:.0f} ms':>11}")
+            f"{'budget':>8}{'x budget in 250 ms':>20}{f'at {browser_cap:.0f} ms':>11}")
 
 
 def row(name: str, players: int, m: dict) -> str:
     return (f"  {name:<16}{players:>8}{m['landed']:>13.0f}{m['now']:>10.0f}"
-            f"{m['now'] / m['landed']:>7.2f}x{m['budget']:>8}{m['reached']:>17.0%}"
-            f"{m['reached_browser']:>11.0%}")
+            f"{m['now'] / m['landed']:>7.2f}x{m['budget']:>8}{m['reached']:>19.1f}x"
+            f"{m['reached_browser']:>10.1f}x")
 
 
 def main() -> int:
