@@ -5,6 +5,7 @@
 // readLobby() returns the config the form describes ({game, players, seats, options, seed}) or
 // throws an Error naming the bad field.
 import { t, has, language } from "./i18n.js";
+import { recordLines } from "./records.js";
 
 const $ = (sel) => document.querySelector(sel);
 const ADVANCED = new Set(["max_turns_per_round", "max_rounds", "first_player"]);
@@ -66,15 +67,27 @@ export function drawLobby(data) {
     const range = Object.assign(document.createElement("span"), {
       className: "game-range", textContent: t("start.player_range", { min: game.min_players, max: game.max_players }),
     });
-    label.append(input, gameArt(game.name), name, blurb, range);
+    const record = Object.assign(document.createElement("span"), { className: "game-record" });
+    record.dataset.game = game.name;
+    label.append(input, gameArt(game.name), name, blurb, range, record);
     choices.append(label);
   }
+  drawRecords();
   for (const lang of [$("#lang"), $("#table-lang")]) {
     lang.replaceChildren(...lobby.languages.map((code) => new Option(t(`lang.${code}`), code)));
     lang.value = language();
     lang.closest("label").hidden = lobby.languages.length < 2;
   }
   if (chosen) choices.querySelector(`input[value="${chosen}"]`).checked = true;
+}
+
+/** Write the player's record (records.js) on each game's card: a line per bot level played. */
+export function drawRecords() {
+  for (const node of document.querySelectorAll(".game-record")) {
+    const lines = recordLines(node.dataset.game);
+    node.replaceChildren(...lines.map((line) => Object.assign(document.createElement("span"), { textContent: line })));
+    node.hidden = !lines.length;
+  }
 }
 
 /** Show `config` ({game, players, seats, options, seed}) in the form. */

@@ -16,6 +16,8 @@ import { offerReview } from "./review.js";
 import { soundOn, setSound, play, playFor } from "./sound.js";
 import { read, write, remove } from "./store.js";
 import { exitReplay } from "./replay.js";
+import { drawRecords } from "./lobby.js";
+import { countGame, recordLevel, recordLines } from "./records.js";
 
 const $ = (sel) => document.querySelector(sel);
 const html = document.documentElement;
@@ -72,6 +74,7 @@ export function show(id) {
   if (id !== "start") return;
   html.dataset.turn = "";  // nobody moves on the start screen; the table sets it again
   $("#continue-button").hidden = !app.state || Boolean(app.state.view?.is_over) || Boolean(app.demo);
+  drawRecords();  // a game just ended may have added to them
 }
 
 // What a notice never covers (the seats' names, the prompt and the hand; nor another notice) and,
@@ -316,6 +319,7 @@ export function render({ still = false } = {}) {
   if (focusOurs) settleFocus(s, { key, picked });
   roveHand(felt);
   if (view.is_over) {  // the move that ended the game lands, and stays a beat, before the result
+    if (!first && !app.demo) countGame(s);  // it ended here: the player's record counts it
     clearTimeout(app.botTimer);
     const gen = app.gen;
     const ms = motionMs();
@@ -755,6 +759,13 @@ function showOver(s) {
     const list = hinted.map(([name, n]) => t("over.hints_item", { name, count: n })).join(t("list_sep"));
     $("#over-result").append(Object.assign(document.createElement("small"), { className: "over-hints", textContent: t("over.hints", { list }) }));
   }
+  // The player's record at this game against this level of bots (records.js), this game counted.
+  const level = recordLevel(s.seats);
+  const lines = level ? recordLines(view.game, level) : [];
+  const record = $("#over-record");
+  record.hidden = !lines.length;
+  record.replaceChildren(Object.assign(document.createElement("strong"), { textContent: t("records.title") }),
+    ...lines.map((line) => Object.assign(document.createElement("span"), { textContent: line })));
   const table = $("#over-scores");
   table.replaceChildren();
   const rounds = view.round_scores ?? view.hand_scores ?? [];

@@ -658,3 +658,44 @@ def test_a_notice_said_again_is_not_piled_up(page, base_url, open_app, tmp_path)
     expect(notice).to_have_count(1)
     assert notice.get_attribute("data-times") == "3"
     assert page.locator("#announcer").inner_text() == notice.inner_text()
+
+
+def stored_records(page):
+    return json.loads(page.evaluate("localStorage.getItem('tidepool.records') ?? 'null'") or "null")
+
+
+def test_the_players_record_counts_each_game_against_bots_once(page, base_url, open_app):
+    """The record per game and bot level (games, wins, best score), kept in the browser: a table
+    of bots only adds nothing; a game against bots counts once, under the strongest bot level,
+    shown in the game-over dialog and on the game's card in the lobby, and is not counted again
+    when the finished game is reloaded."""
+    open_app(page, base_url, "game=go_fish&players=3&seats=bot:random,bot:random,bot:random&seed=4&speed=0")
+    wait_for_attr(page, "state", "over")
+    assert stored_records(page) is None
+    open_app(page, base_url, "game=go_fish&players=3&seats=human,bot:random,bot:easy&seed=3&speed=0")
+    play_to_the_end(page)
+    final = engine(page, "state")["view"]
+    won = 1 if 0 in final["winners"] else 0
+    record = page.locator("#over-record")
+    expect(record).to_be_visible()
+    line = f"Bot (easy) — wins: {won} of 1 · best score: {final['totals'][0]}"
+    assert record.inner_text().split("\n") == ["Your record", line]
+    assert stored_records(page)["records"] == {
+        "go_fish": {"easy": {"games": 1, "wins": won, "best": final["totals"][0]}}}
+    # The table drawn again (here in German) shows the finished game again: not counted again.
+    page.locator("#over-close").click()
+    page.select_option("#table-lang", "de")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    page.locator("#over-bar-summary").click()
+    expect(page.locator("#over-record")).to_contain_text(
+        f"Bot (leicht) – Siege: {won} von 1 · Bestwert: {final['totals'][0]}")
+    assert stored_records(page)["records"]["go_fish"]["easy"]["games"] == 1
+    page.locator("#over-close").click()
+    page.select_option("#table-lang", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.locator("#over-bar-new").click()
+    wait_for_attr(page, "screen", "start")
+    card = page.locator(".game-go_fish .game-record")
+    expect(card).to_be_visible()
+    assert card.inner_text() == line
+    expect(page.locator(".game-snorkeling .game-record")).to_be_hidden()
