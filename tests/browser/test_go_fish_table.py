@@ -341,8 +341,10 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
             assert more.count() == 0
         assert page.locator(".gf-earlier .gf-since").count() == (1 if asked_before else 0)
         seen.append((len(since), asked_before))
-        latest = [e["entry"] for e in page.evaluate("window.tidepool.call('state', {log_from: 0})")["log"]
-                  if e["type"] == "ask"][-1]
+        log = page.evaluate("window.tidepool.call('state', {log_from: 0})")["log"]
+        last = max(k for k, e in enumerate(log) if e["type"] == "ask")
+        latest = log[last]["entry"]
+        answer = {e["type"] for e in log[last + 1:]}
         if asked_before:  # your ask before the latest, when the latest is yours too, is not "your last"
             heading = page.locator(".gf-earlier .gf-since").text_content()
             assert heading == ("Before this ask" if latest["seat"] == 0 else "Since your last ask"), heading
@@ -354,10 +356,15 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
         else:
             assert (latest["asked"], turn) == (0, "You said “Go fish!”, so you ask next.")
         seen_turns.add(turn)
-        if latest["seat"] != 0:  # the asker's corner says what it just asked for (so holds, GF-3)
-            badge = page.locator(f'.gf-seat.asker[data-seat="{latest["seat"]}"]')
-            assert badge.get_attribute("data-wants") == "Wants " + RANKS[latest["rank"]]
-            assert page.locator(".gf-seat[data-wants]").count() == 1
+        if latest["seat"] != 0:  # the asker's speech bubble says what it just asked (so holds, GF-2)
+            bubble = page.locator(f'.gf-seat.asker[data-seat="{latest["seat"]}"] .gf-says')
+            short = page.evaluate("window.tidepool.call('state')")["short_names"]
+            assert bubble.inner_text() == (f"Do you have {RANKS[latest['rank']]}?" if latest["asked"] == 0
+                                           else f"{short[latest['asked']]}, do you have {RANKS[latest['rank']]}?")
+            assert page.locator(".gf-says:not(.gf-says-fish)").count() == 1
+            # The asked seat's "Go fish!" (GF-4) when it had none, over its own seat unless it is yours.
+            fish = page.locator(f'.gf-seat.asked[data-seat="{latest["asked"]}"] .gf-says-fish')
+            assert fish.count() == (1 if latest["asked"] != 0 and "go_fish" in answer else 0)
         logged = page.locator("#log li").count()
         page.locator("#felt [data-legal]").first.click()  # a seat, then a rank
         page.locator('#felt [data-legal]:not([data-legal=""])').first.click()

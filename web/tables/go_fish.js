@@ -317,11 +317,21 @@ export function go_fish(felt, s, ui) {
     box.dataset.seat = seat;
     if (seat === view.current_player && !view.is_over) box.classList.add("current");
     if (view.winners.includes(seat)) box.classList.add("winner");
-    if (latest?.asker === seat && !view.is_over) {  // what it just asked for (so holds), on the asker's corner
+    // The latest ask in speech bubbles over the seats (the news says it in words): the asker's
+    // question (so it holds the rank, GF-2) and the asked seat's "Go fish!" (GF-4). Not over your
+    // own seat: you know what you asked and answered.
+    if (latest?.asker === seat && !view.is_over) {
       box.classList.add("asker");
-      box.dataset.wants = t("go_fish.wants_badge", { what: whatText(latest.what, t, n) });
+      const what = whatText(latest.what, t, n);
+      if (seat !== me) {
+        box.append(says(latest.asked === me ? t("go_fish.says_ask.to_you", { what })
+          : t("go_fish.says_ask", { whom: s.short_names[latest.asked], what })));
+      }
     }
-    if (latest?.asked === seat && !view.is_over) box.classList.add("asked");
+    if (latest?.asked === seat && !view.is_over) {
+      box.classList.add("asked");
+      if (seat !== me && !latest.given && latest.fish !== "none") box.append(says(t("go_fish.news.go_fish"), "gf-says-fish"));
+    }
     const head = el("header", "seat-head");
     const name = el("span", "seat-name", s.names[seat]);
     name.title = s.names[seat];
@@ -537,6 +547,15 @@ export function go_fish(felt, s, ui) {
 }
 
 // ----- news lines ---------------------------------------------------------------------------
+
+/** A speech bubble over a seat (shown only: the news and the log say it in words). */
+function says(text, className = "") {
+  const bubble = el("span", `gf-says ${className}`.trim());
+  bubble.append(el("span", "", text));
+  bubble.setAttribute("aria-hidden", "true");
+  bubble.title = text;
+  return bubble;
+}
 
 function whatText(what, t, n) {
   return what.length === 2 ? t("go_fish.the_card", { card: n.card(what) }) : n.ranks(what);
