@@ -67,7 +67,7 @@ async function review(seat) {
     if (run === runs) show({ summary: err.message });
     return;
   }
-  $("#review-button").disabled = false;
+  $("#review-button").hidden = true;  // the review is on show: nothing more to ask for
   const mistakes = reply.decisions.filter((d) => d.mistake);
   const items = mistakes.map((d) => {
     // The step as the replay counts it ("Step 22 of 50"): the position the move was made from.

@@ -160,6 +160,7 @@ def test_the_review_lists_the_clear_mistakes_and_opens_one_in_the_replay(page, b
     assert page.locator("#review-threshold").inner_text().startswith("A clear mistake: the coach's best move had a chance to win at least 10 percentage points higher")
     assert page.locator("#review-chart svg.line-chart path").count() == 1
     assert page.locator("#review-chart svg.line-chart").get_attribute("aria-label") == words["review.chart"]
+    assert page.locator("#review-button").is_hidden()  # done: the review is on show, not offered again
     items.first.click()
     assert page.locator("#over").is_hidden()
     page.locator("[data-played]").first.wait_for()
@@ -193,7 +194,7 @@ def test_the_review_can_be_stopped_and_is_off_with_hints_off(page, base_url, ope
 def test_the_review_in_every_language(page, base_url, open_app, lang):
     words = catalog(lang)
     reply = finish_and_review(page, open_app, base_url, REVIEW_LINK + f"&lang={lang}")
-    assert page.locator("#review-button").inner_text() == words["review.button"]
+    assert page.locator("#review-button").text_content() == words["review.button"]
     count = sum(d["mistake"] for d in reply["decisions"])
     assert page.locator("#review-summary").inner_text() == (
         words["review.summary"].replace("{n}", str(len(reply["decisions"]))).replace("{count}", str(count)))
