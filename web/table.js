@@ -907,13 +907,31 @@ export function wireTable({ onMenu }) {
       ev.preventDefault();
     }
   });
-  $("#side-toggle").addEventListener("click", () => {
-    const open = getComputedStyle($("#side")).display === "none";
+  const toggleSide = (open) => {
     html.dataset.side = open ? "open" : "closed";
     $("#side-toggle").setAttribute("aria-expanded", String(open));
     if (open) $("#log").scrollTop = $("#log").scrollHeight;  // hidden, it could not follow the game
     fitFelt($("#felt"));
+  };
+  $("#side-toggle").addEventListener("click", () => toggleSide(getComputedStyle($("#side")).display === "none"));
+  // The drawer (a narrow screen, an embed) lies over the table: Escape or a tap beside it closes it.
+  const drawerOpen = () => html.classList.contains("drawer") && html.dataset.side === "open";
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Escape" || !drawerOpen() || document.querySelector("dialog[open]")) return;
+    ev.preventDefault();
+    toggleSide(false);
+    $("#side-toggle").focus();
   });
+  let swallowUntil = 0;  // the tap that closed the drawer only closes it: its click acts on nothing
+  document.addEventListener("pointerdown", (ev) => {
+    if (!drawerOpen() || ev.target.closest("#side, #side-toggle, dialog, .toast")) return;
+    toggleSide(false);
+    swallowUntil = performance.now() + 600;
+  }, true);
+  document.addEventListener("click", (ev) => {
+    if (performance.now() < swallowUntil) { ev.stopPropagation(); ev.preventDefault(); }
+    swallowUntil = 0;
+  }, true);
   $("#felt").style.setProperty("--forced-ms", `${FORCED_PAUSE_MS}ms`);  // the forced move's fill (app.css)
   const narrow = window.matchMedia("(max-width: 1099px)");
   const drawer = () => html.classList.toggle("drawer", html.classList.contains("embed") || narrow.matches);

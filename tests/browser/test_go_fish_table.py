@@ -303,8 +303,8 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
     """GF-10, what a player would otherwise read the log for: under the latest ask, the asks since
     your own last one (headed by that ask and how it went), at most four, those that asked you or
     that you asked first (in bold), then how many more there were, and the books laid in those
-    left out (GF-6: the score changed); the seat asked last shows the rank asked for on its corner,
-    and the news says why it is your turn.
+    left out (GF-6: the score changed); speech bubbles over the seats say the latest ask and its
+    answer, and the news says why it is your turn.
     Seed 2 (4 players, medium bots); your turns go on (up to 12) until every case came up."""
     open_app(page, base_url, "game=go_fish&players=4&seats=human,bot:medium,bot:medium,bot:medium&seed=2&speed=0")
     seen, books_left, seen_turns = [], [], set()
@@ -358,13 +358,17 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
         seen_turns.add(turn)
         if latest["seat"] != 0:  # the asker's speech bubble says what it just asked (so holds, GF-2)
             bubble = page.locator(f'.gf-seat.asker[data-seat="{latest["seat"]}"] .gf-says')
-            short = page.evaluate("window.tidepool.call('state')")["short_names"]
-            assert bubble.inner_text() == (f"Do you have {RANKS[latest['rank']]}?" if latest["asked"] == 0
-                                           else f"{short[latest['asked']]}, do you have {RANKS[latest['rank']]}?")
-            assert page.locator(".gf-says:not(.gf-says-fish)").count() == 1
-            # The asked seat's "Go fish!" (GF-4) when it had none, over its own seat unless it is yours.
-            fish = page.locator(f'.gf-seat.asked[data-seat="{latest["asked"]}"] .gf-says-fish')
-            assert fish.count() == (1 if latest["asked"] != 0 and "go_fish" in answer else 0)
+            assert bubble.inner_text() == f"Got {RANKS[latest['rank']]}?"
+            assert page.locator(".gf-says:not(.gf-says-fish, .gf-says-give)").count() == 1
+            # The asked seat's answer (GF-3: its cards; GF-4: "Go fish!"), unless the seat is yours.
+            answered = page.locator(f'.gf-seat.asked[data-seat="{latest["asked"]}"] .gf-says')
+            if latest["asked"] == 0:
+                assert answered.count() == 0
+            else:
+                assert answered.inner_text() == ("Go fish!" if "go_fish" in answer else "Here you go!")
+            # Whole, not cut short, at this size (390 px wide and up).
+            for node in page.locator(".gf-says > span").all():
+                assert node.evaluate("n => n.scrollWidth <= n.clientWidth"), node.inner_text()
         logged = page.locator("#log li").count()
         page.locator("#felt [data-legal]").first.click()  # a seat, then a rank
         page.locator('#felt [data-legal]:not([data-legal=""])').first.click()
@@ -503,3 +507,28 @@ def test_cards_have_the_faces_of_a_standard_deck(page, base_url, open_app, width
         else:
             assert face["pips"] == (10 if rank == "T" else int(rank)) and face["clear"], face
     assert ranks & set("JQK") and ranks & set("23456789T")  # this deal shows both kinds
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ar"])
+def test_speech_bubbles_are_whole_on_a_small_phone(page, base_url, open_app, lang):
+    """At 360x640 (the smallest phone the table is made for), four players: the bubbles of each
+    latest ask (GF-2) and its answer (GF-3, GF-4) show their whole text, over their own seat."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_app(page, base_url, f"game=go_fish&players=4&seats=human,bot:medium,bot:medium,bot:medium&seed=2&speed=0&lang={lang}")
+    bubbles = 0
+    for _ in range(5):
+        if wait_for_my_turn_or_end(page) != "playing":
+            break
+        for node in page.locator("#felt .gf-says").all():
+            bubbles += 1
+            text = node.locator("span")
+            assert text.evaluate("n => n.scrollWidth <= n.clientWidth"), text.inner_text()
+            assert node.bounding_box()["height"] < 3 * 16, text.inner_text()  # one or two lines
+            seat = node.evaluate("n => n.closest('.gf-seat').getBoundingClientRect().toJSON()")
+            box = node.bounding_box()
+            felt = page.locator("#felt").bounding_box()
+            assert seat["left"] <= box["x"] + box["width"] / 2 <= seat["right"]  # centred over its seat
+            assert felt["x"] <= box["x"] and box["x"] + box["width"] <= felt["x"] + felt["width"]
+            assert box["y"] >= felt["y"] - 1  # not cut by the table's edges
+        make_a_move(page)
+    assert bubbles >= 3

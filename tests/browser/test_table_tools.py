@@ -418,6 +418,31 @@ def test_the_side_panel_opens_on_the_latest_moves(page, base_url, open_app):
     assert log.evaluate("l => l.scrollTop + l.clientHeight >= l.scrollHeight - 4")
 
 
+def test_the_drawer_closes_with_escape_or_a_tap_beside_it(page, base_url, open_app):
+    """On a phone the scores-and-log drawer lies over the table: Escape closes it (focus back on
+    its button), and so does a tap on the table, which then does nothing else (no move made)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, base_url, "game=snorkeling&players=2&seats=human,bot:random&seed=3&speed=0")
+    wait_for_my_turn_or_end(page)
+    toggle, side = page.locator("#side-toggle"), page.locator("#side")
+    toggle.click()
+    expect(side).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(side).to_be_hidden()
+    expect(toggle).to_be_focused()
+    assert toggle.get_attribute("aria-expanded") == "false"
+    toggle.click()
+    expect(side).to_be_visible()
+    logged = page.locator("#log li").count()
+    card = page.locator("#felt [data-part=hand] [data-legal]").first
+    box = card.bounding_box()
+    page.mouse.click(box["x"] + 5, box["y"] + box["height"] / 2)  # a playable card, left of the drawer
+    expect(side).to_be_hidden()
+    page.wait_for_timeout(500)
+    assert page.locator("#log li").count() == logged
+    assert page.locator("#felt .card.selected, #felt [aria-pressed=true]").count() == 0
+
+
 @pytest.mark.parametrize("embed", [False, True])
 def test_a_new_game_on_a_links_page_takes_its_own_address(page, base_url, open_app, embed):
     """A link's table, then a new game of another kind from the menu: the address becomes the new

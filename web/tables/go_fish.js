@@ -318,19 +318,16 @@ export function go_fish(felt, s, ui) {
     if (seat === view.current_player && !view.is_over) box.classList.add("current");
     if (view.winners.includes(seat)) box.classList.add("winner");
     // The latest ask in speech bubbles over the seats (the news says it in words): the asker's
-    // question (so it holds the rank, GF-2) and the asked seat's "Go fish!" (GF-4). Not over your
-    // own seat: you know what you asked and answered.
+    // question (so it holds the rank, GF-2) and the asked seat's answer, its cards (GF-3) or
+    // "Go fish!" (GF-4). Not over your own seat: you know what you asked and answered.
     if (latest?.asker === seat && !view.is_over) {
       box.classList.add("asker");
-      const what = whatText(latest.what, t, n);
-      if (seat !== me) {
-        box.append(says(latest.asked === me ? t("go_fish.says_ask.to_you", { what })
-          : t("go_fish.says_ask", { whom: s.short_names[latest.asked], what })));
-      }
+      if (seat !== me) box.append(says(t("go_fish.says_ask", { what: whatText(latest.what, t, n) })));
     }
     if (latest?.asked === seat && !view.is_over) {
       box.classList.add("asked");
-      if (seat !== me && !latest.given && latest.fish !== "none") box.append(says(t("go_fish.news.go_fish"), "gf-says-fish"));
+      if (seat !== me && latest.given) box.append(says(t("go_fish.says_give"), "gf-says-give"));
+      else if (seat !== me && latest.fish !== "none") box.append(says(t("go_fish.news.go_fish"), "gf-says-fish"));
     }
     const head = el("header", "seat-head");
     const name = el("span", "seat-name", s.names[seat]);
