@@ -724,3 +724,16 @@ def test_the_players_record_counts_each_game_against_bots_once(page, base_url, o
     expect(card).to_be_visible()
     assert card.inner_text() == line
     expect(page.locator(".game-snorkeling .game-record")).to_be_hidden()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "id", "pt", "ar"])
+@pytest.mark.parametrize("size", [(360, 640), (390, 844), (430, 932)])
+def test_the_table_bar_keeps_its_buttons_on_one_row_on_a_phone(page, base_url, open_app, lang, size):
+    """On a phone the bar's buttons (Menu, Undo, Hint, Sound, Rules, the drawer's) share one row in
+    every language, so the prompt and the table never move down for a long word."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_app(page, base_url, f"game=enemy_anemone&players=3&seats=human,bot:random,bot:random&seed=2&speed=0&lang={lang}")
+    wait_for_my_turn_or_end(page)
+    tops = page.evaluate("""[...document.querySelectorAll('.table-bar > button')]
+        .filter((b) => b.getClientRects().length).map((b) => Math.round(b.getBoundingClientRect().top))""")
+    assert len(tops) >= 5 and len(set(tops)) == 1, tops
