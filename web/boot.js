@@ -7,7 +7,7 @@
 // whether or not the engine is up.
 import { ready, call, onEngineState, onEngineProgress, engineState, engineFailure, startEngine } from "./engine.js";
 import { t, language, setLanguage, chooseLanguage, saveLanguage, prefetchCatalog, LANGUAGES } from "./i18n.js";
-import { drawLobby, fillLobby, readLobby, wireLobby } from "./lobby.js";
+import { drawLobby, fillLobby, lastSetup, readLobby, wireLobby } from "./lobby.js";
 import { app, show, setState, fail, showStartMessage, startGame, toast, stopTable, wireTable, refresh, drawFelt, fillRoundEnd, confirmLeave, showSpeed } from "./table.js";
 import { wireTools, resumeSaved, hasSavedGame } from "./tools.js";
 import { wireReplay } from "./replay.js";
@@ -203,7 +203,7 @@ async function boot() {
   showSpeed();  // the slider's value in words, now that the catalog is here
   drawLobby(lobby);
   const linked = lobby.games.some((g) => g.name === params.get("game")) ? params.get("game") : undefined;
-  fillLobby({ game: linked });
+  fillLobby(linked ? { game: linked } : lastSetup());  // else the setup last played here
   // A link's table loads while the engine starts (a failure is reported when the table is drawn).
   if (linked) loadTable(linked).catch(() => {});
   // Anywhere else the engine starts once the page has loaded and is idle (a link's game has it

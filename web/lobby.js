@@ -6,6 +6,7 @@
 // throws an Error naming the bad field.
 import { t, has, language } from "./i18n.js";
 import { recordLines } from "./records.js";
+import { read, write } from "./store.js";
 
 const $ = (sel) => document.querySelector(sel);
 const ADVANCED = new Set(["max_turns_per_round", "max_rounds", "first_player"]);
@@ -79,6 +80,25 @@ export function drawLobby(data) {
     lang.closest("label").hidden = lobby.languages.length < 2;
   }
   if (chosen) choices.querySelector(`input[value="${chosen}"]`).checked = true;
+}
+
+// The setup of the last game started on this site (game, players, seats, options; never the
+// seed), so the start screen opens on it: "Start game" plays again with the same settings.
+const SETUP = "tidepool.setup";
+
+/** Keep `config` as the setup the start screen opens on next time. */
+export function rememberSetup({ game, players, seats, options }) {
+  write(SETUP, JSON.stringify({ game, players, seats, options }));
+}
+
+/** The setup kept by rememberSetup, or {} (none, or damaged: the form's defaults then). */
+export function lastSetup() {
+  try {
+    const setup = JSON.parse(read(SETUP) ?? "{}");
+    return setup && typeof setup === "object" && lobby.games.some((g) => g.name === setup.game) ? setup : {};
+  } catch {
+    return {};
+  }
 }
 
 /** Write the player's record (records.js) on each game's card: a line per bot level played. */

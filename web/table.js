@@ -16,7 +16,7 @@ import { offerReview } from "./review.js";
 import { soundOn, setSound, play, playFor } from "./sound.js";
 import { read, write, remove } from "./store.js";
 import { exitReplay } from "./replay.js";
-import { drawRecords } from "./lobby.js";
+import { drawRecords, rememberSetup } from "./lobby.js";
 import { countGame, recordLevel, recordLines } from "./records.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -172,6 +172,7 @@ export async function startGame(config, fromUrl = false) {
     app.config = { ...config };
     app.state = state;
     app.saveKey = null;
+    rememberSetup(config);
     if (!fromUrl) takeAddress(state);
   } catch (err) {
     if (gen !== app.gen) return false;

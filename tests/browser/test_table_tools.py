@@ -737,3 +737,20 @@ def test_the_table_bar_keeps_its_buttons_on_one_row_on_a_phone(page, base_url, o
     tops = page.evaluate("""[...document.querySelectorAll('.table-bar > button')]
         .filter((b) => b.getClientRects().length).map((b) => Math.round(b.getBoundingClientRect().top))""")
     assert len(tops) >= 5 and len(set(tops)) == 1, tops
+
+
+def test_the_start_screen_opens_on_the_setup_last_played(page, base_url, open_app):
+    """The start screen opens on the last game's setup (game, players, seats, options; not its
+    seed), so Start game plays again with the same settings, even after the page is reloaded."""
+    open_app(page, base_url, "game=enemy_anemone&players=4&seats=bot:random,bot:easy,bot:random,bot:random"
+             "&options=first_player=2&seed=2&speed=0")
+    wait_for_attr(page, "state", "over")
+    page.goto(f"{base_url}/index.html")
+    wait_for_attr(page, "screen", "start")
+    form = page.locator("#start-form")
+    assert form.evaluate("f => f.elements.game.value") == "enemy_anemone"
+    assert page.locator("#players").input_value() == "4"
+    assert [s.input_value() for s in page.locator("#seat-list select").all()] == [
+        "bot:random", "bot:easy", "bot:random", "bot:random"]
+    assert page.locator("select[name='option.first_player']").input_value() == "2"
+    assert page.locator("#seed").input_value() == ""
