@@ -358,17 +358,17 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
         seen_turns.add(turn)
         if latest["seat"] != 0:  # the asker's speech bubble says what it just asked (so holds, GF-2)
             bubble = page.locator(f'.gf-seat.asker[data-seat="{latest["seat"]}"] .gf-says')
-            assert bubble.inner_text() == f"Got {RANKS[latest['rank']]}?"
+            assert bubble.get_attribute("data-says") == f"Got {RANKS[latest['rank']]}?"
             assert page.locator(".gf-says:not(.gf-says-fish, .gf-says-give)").count() == 1
             # The asked seat's answer (GF-3: its cards; GF-4: "Go fish!"), unless the seat is yours.
             answered = page.locator(f'.gf-seat.asked[data-seat="{latest["asked"]}"] .gf-says')
             if latest["asked"] == 0:
                 assert answered.count() == 0
             else:
-                assert answered.inner_text() == ("Go fish!" if "go_fish" in answer else "Here you go!")
-            # Whole, not cut short, at this size (390 px wide and up).
-            for node in page.locator(".gf-says > span").all():
-                assert node.evaluate("n => n.scrollWidth <= n.clientWidth"), node.inner_text()
+                assert answered.get_attribute("data-says") == ("Go fish!" if "go_fish" in answer else "Here you go!")
+            # Whole, not cut short.
+            for node in page.locator(".gf-says").all():
+                assert node.evaluate("n => n.scrollWidth <= n.clientWidth"), node.get_attribute("data-says")
         logged = page.locator("#log li").count()
         page.locator("#felt [data-legal]").first.click()  # a seat, then a rank
         page.locator('#felt [data-legal]:not([data-legal=""])').first.click()
@@ -521,9 +521,9 @@ def test_speech_bubbles_are_whole_on_a_small_phone(page, base_url, open_app, lan
             break
         for node in page.locator("#felt .gf-says").all():
             bubbles += 1
-            text = node.locator("span")
-            assert text.evaluate("n => n.scrollWidth <= n.clientWidth"), text.inner_text()
-            assert node.bounding_box()["height"] < 3 * 16, text.inner_text()  # one or two lines
+            words = node.get_attribute("data-says")
+            assert node.evaluate("n => n.scrollWidth <= n.clientWidth"), words
+            assert node.bounding_box()["height"] < 3 * 16, words  # one or two lines
             seat = node.evaluate("n => n.closest('.gf-seat').getBoundingClientRect().toJSON()")
             box = node.bounding_box()
             felt = page.locator("#felt").bounding_box()

@@ -545,12 +545,12 @@ export function go_fish(felt, s, ui) {
 
 // ----- news lines ---------------------------------------------------------------------------
 
-/** A speech bubble over a seat (shown only: the news and the log say it in words). */
+/** A speech bubble over a seat, its words drawn by CSS from data-says: shown only (the news and
+ * the log say it in words), and no text inside a seat a player may press (its name is the ask). */
 function says(text, className = "") {
   const bubble = el("span", `gf-says ${className}`.trim());
-  bubble.append(el("span", "", text));
+  bubble.dataset.says = text;
   bubble.setAttribute("aria-hidden", "true");
-  bubble.title = text;
   return bubble;
 }
 
