@@ -51,8 +51,8 @@ mode the most visited move cannot be overtaken in the time left). An iteration c
 (``iterations``) instead stops the search after that many iterations (or at the cap, whichever
 comes first): with the same seed and no cap moves are then reproducible. With neither a cap nor
 a count the game's ``ITERATIONS`` (by player count, sized for about 100-150 ms of CPython time
-per move on this project's 2-core machine) is the count. The cap counts wall-clock time (what a player waits) or, with ``clock="cpu"``,
-this process's CPU time (``tournament --browser-speed`` uses it with the cap scaled by
+per move on this project's 2-core machine) is the count. The cap counts wall-clock time (what a
+player waits) or, with ``clock="cpu"``, this process's CPU time (``tournament --browser-speed`` uses it with the cap scaled by
 :data:`BROWSER_SPEED`, so a busy machine plays the bot as the page does).
 """
 
@@ -390,8 +390,8 @@ class HardBot(Bot):
     whole time cap ``time_ms`` (thinking time per move) unless its choice is clear first.
     ``iterations`` instead stops each search after that many iterations (or at the cap); with
     ``time_ms=None`` and no ``iterations`` the game's ``ITERATIONS`` (by player count) is the
-    count. ``exploration`` is the UCB1 constant. ``paired``,
-    ``confidence`` and ``model_opponents`` override the game module's ``PAIRED`` (default off),
+    count. ``exploration`` is the UCB1 constant. ``paired``, ``confidence`` and
+    ``model_opponents`` override the game module's ``PAIRED`` (default off),
     ``CONFIDENCE`` (default 1.0 standard error) and ``MODEL_OPPONENTS`` (default on).
     ``clock`` is what the time cap counts: ``"wall"`` (default, what a player waits) or
     ``"cpu"`` (this process's CPU time: steadier for tournaments on a busy machine).
