@@ -11,15 +11,28 @@ function node(tag, attrs = {}, text) {
   return el;
 }
 
+/** The scale's ticks from 0 up to `max` or just above it: round steps (1, 2, 2.5 or 5 times a
+ * power of ten, whole numbers), at most four of them: 7 gives 0, 2, 4, 6, 8; 100 gives 0, 25, … 100. */
+export function ticks(max) {
+  for (let power = 1; ; power *= 10) {
+    for (const step of [1, 2, 2.5, 5].map((m) => m * power).filter(Number.isInteger)) {
+      if (Math.ceil(max / step) <= 4) return Array.from({ length: Math.ceil(max / step) + 1 }, (_, i) => i * step);
+    }
+  }
+}
+
 /** `points`: one [value per seat] per point of the game; `names`: one line each; `max` fixes the
- * top of the scale (a chance in percent: 100), else the highest value. */
-export function lineChart(points, names, title, { max = Math.max(1, ...points.flat()) } = {}) {
+ * top of the scale (a chance in percent: 100), else the highest value (the scale ends on the round
+ * tick at or above it). */
+export function lineChart(points, names, title, { max: highest = Math.max(1, ...points.flat()) } = {}) {
+  const marks = ticks(highest);
+  const max = marks.at(-1);
   const width = 480, height = 200, pad = { left: 34, right: 12, top: 12, bottom: 26 };
   const x = (i) => pad.left + (i * (width - pad.left - pad.right)) / Math.max(1, points.length - 1);
   const y = (v) => height - pad.bottom - (v * (height - pad.top - pad.bottom)) / max;
   const svg = node("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": title, class: "line-chart" });
   svg.append(node("title", {}, title));
-  for (const v of [0, Math.round(max / 2), max]) {
+  for (const v of marks) {
     svg.append(node("line", { x1: pad.left, x2: width - pad.right, y1: y(v), y2: y(v), class: "grid" }));
     svg.append(node("text", { x: pad.left - 6, y: y(v) + 4, "text-anchor": "end", class: "tick" }, String(v)));
   }

@@ -404,6 +404,12 @@ def test_score_chart_legend_draws_each_seats_own_line(page, base_url, open_app):
     assert len(lines) == 4 and swatches == lines
     assert len({dash for _, dash in lines}) == 4  # four different dash patterns
     assert page.locator("#over-chart .legend-item").all_inner_texts() == [f"Bot {n} (random)" for n in range(1, 5)]
+    # Round ticks from 0, evenly spaced, the top one at or above the highest total (SN-8).
+    top = max(engine(page, "state")["view"]["totals"])
+    marks = [int(v) for v in page.locator("#over-chart .tick").all_text_contents()]
+    step = marks[1]
+    assert marks == [i * step for i in range(len(marks))] and step in (1, 2, 5, 10, 20, 25, 50)
+    assert 3 <= len(marks) <= 5 and marks[-1] >= top > marks[-2]
 
 
 def test_the_side_panel_opens_on_the_latest_moves(page, base_url, open_app):
