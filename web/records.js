@@ -45,7 +45,7 @@ export function countGame(s) {
   write(KEY, JSON.stringify(data));
 }
 
-/** The record lines of `game` ("Bot (medium): won 2 of 5 · best score 14"), one per bot level
+/** The record lines of `game` ("Bot (medium) — wins: 2 of 5 · best score: 14"), one per bot level
  * played, strongest first; `level` alone when given. */
 export function recordLines(game, level = null) {
   const byLevel = load().records[game] ?? {};
