@@ -140,6 +140,14 @@ async function takeOtherTab() {
   if (!app.state || app.replay || app.state.view.is_over) return;
   const latest = read(saveKey());
   if (latest != null && latest === ownText) return;  // this tab's save is the latest: the other one takes it
+  // This tab's game as it stands, a move not yet saved included (its save may still be on the way).
+  let current = ownText;
+  try {
+    current = (await call("save")).text;
+  } catch { /* the engine is gone: compare with the last save */ }
+  // Stored again meanwhile: by this tab (its move stands; the other tab takes it) or by the other
+  // (its event follows).
+  if (read(saveKey()) !== latest || !app.state || app.replay) return;
   stopTable();
   if (latest == null) {
     app.state = null;
@@ -149,7 +157,7 @@ async function takeOtherTab() {
     return;
   }
   const key = app.saveKey;
-  const lost = ownText != null && overtaken(ownText, latest);
+  const lost = current != null && overtaken(current, latest);
   ownText = latest;
   try {
     app.state = await call("load", { text: latest, lang: language() });

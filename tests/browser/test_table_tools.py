@@ -625,6 +625,42 @@ def test_a_move_overtaken_by_the_other_tab_is_said_not_made(page, base_url, open
     assert page.evaluate("window.tidepool.call('save').then((r) => r.text)") == latest
     other.close()
 
+
+def test_a_move_not_yet_stored_when_the_other_tab_moves_is_said_not_made(page, base_url, open_app):
+    """The other tab's save lands while this tab's move is made but not yet stored (between the
+    engine's answer and the autosave): this tab says its move was not made, not merely that the
+    game went on, and shows the other tab's game."""
+    link = "game=go_fish&players=2&seats=human,bot:random&seed=7&speed=0&options=first_player=0"
+    key = f"tidepool.autosave:?{link}"
+    open_app(page, base_url, link)
+    wait_for_my_turn_or_end(page)
+    base = page.evaluate("(k) => localStorage.getItem(k)", key)
+    other = page.context.new_page()
+    open_app(other, base_url, "players=2&lang=en")
+    other.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    # This tab's move reaches its engine; its table has not drawn it, so nothing is stored yet.
+    mine = page.evaluate("""async () => {
+        const state = await window.tidepool.call('state');
+        const move = state.moves[0].action;
+        await window.tidepool.call('act', { action: move });
+        return move;
+    }""")
+    assert page.evaluate("(k) => localStorage.getItem(k)", key) == base
+    theirs = other.evaluate("""async ([k, base, mine]) => {
+        const state = await window.tidepool.call('load', { text: base, lang: 'en' });
+        const move = state.moves.map((m) => m.action).find((a) => a !== mine);
+        await window.tidepool.call('act', { action: move });
+        localStorage.setItem(k, (await window.tidepool.call('save')).text);
+        return move;
+    }""", [key, base, mine])
+    expect(page.locator(".toast")).to_have_text(
+        "Your last move was not made: the game went on in another tab or window at the same moment. Here is its "
+        "newest position.", timeout=10_000)
+    done = len(json.loads(base)["game"]["actions"])
+    actions = json.loads(page.evaluate("window.tidepool.call('save').then((r) => r.text)"))["game"]["actions"]
+    assert mine != theirs and actions[done] == theirs
+    other.close()
+
 def test_two_tabs_in_two_languages_do_not_pass_the_game_back_and_forth(page, base_url, open_app):
     """The plain page in German resumes the game a link started in English: a move in the English
     tab reaches the German one, which neither saves it again (its text differs only in language)
