@@ -151,29 +151,60 @@ function applyNeeds() {
   }
 }
 
+// Each seat is a chip: a tap (Enter, Space) makes it the next of human and the bot levels, weakest
+// to strongest and round again; the arrow keys step either way. Its value is the seat's kind as a
+// link writes it ("human", "bot:medium").
+function seatKinds() {
+  return ["human", ...lobby.levels.map((level) => `bot:${level}`)];
+}
+
+function drawSeat(chip, kind) {
+  const levels = lobby.levels;
+  const level = kind.startsWith("bot:") ? kind.slice(4) : null;
+  chip.value = kind;
+  chip.dataset.kind = level ? "bot" : "human";
+  chip.querySelector("use").setAttribute("href", level ? "#sym-bot" : "#sym-human");
+  chip.querySelector(".seat-who").textContent = level ? t("start.bot_level", { level: t(`level.${level}`) }) : t("level.human");
+  // A bot's strength as filled dots, one per level from the weakest.
+  const pips = chip.querySelector(".seat-pips");
+  pips.textContent = level ? "●".repeat(levels.indexOf(level) + 1) + "○".repeat(levels.length - levels.indexOf(level) - 1) : "";
+}
+
 function renderSeats(seats) {
   const count = Number($("#players").value);
   const list = $("#seat-list");
-  const old = [...list.querySelectorAll("select")].map((s) => s.value);
+  const old = [...list.querySelectorAll(".seat-chip")].map((chip) => chip.value);
+  const offered = seatKinds();
   list.replaceChildren();
   for (let i = 0; i < count; i++) {
     const li = document.createElement("li");
-    const select = document.createElement("select");
-    select.name = `seat${i}`;
-    select.id = `seat${i}`;
-    select.append(new Option(t("level.human"), "human"));
-    for (const level of lobby.levels) select.append(new Option(t("start.bot_level", { level: t(`level.${level}`) }), `bot:${level}`));
-    // A newcomer meets medium bots (hard ones win nearly every game); a value the menu does not
-    // offer (a link's unknown level) falls back to that default instead of a blank menu.
+    const chip = Object.assign(document.createElement("button"), { type: "button", className: "seat-chip", name: `seat${i}`, id: `seat${i}` });
+    chip.setAttribute("aria-describedby", "seat-help");
+    const icon = document.createElementNS(SVG, "svg");
+    icon.setAttribute("viewBox", "0 0 24 24");
+    icon.setAttribute("aria-hidden", "true");
+    icon.append(document.createElementNS(SVG, "use"));
+    const number = Object.assign(document.createElement("span"), { className: "seat-no", textContent: t("start.seat", { n: i + 1 }) });
+    const who = Object.assign(document.createElement("span"), { className: "seat-who" });
+    const pips = Object.assign(document.createElement("span"), { className: "seat-pips" });
+    pips.setAttribute("aria-hidden", "true");
+    chip.append(icon, number, who, pips);
+    // A newcomer meets medium bots (hard ones win nearly every game); a value the chips do not
+    // offer (a link's unknown level) falls back to that default.
     const fallback = i === 0 ? "human" : `bot:${lobby.levels.includes("medium") ? "medium" : lobby.levels.at(-1)}`;
-    const offered = [...select.options].map((o) => o.value);
-    select.value = [seats?.[i], old[i]].find((v) => offered.includes(v)) ?? fallback;
-    const label = document.createElement("label");
-    label.htmlFor = select.id;
-    label.textContent = t("start.seat", { n: i + 1 });
-    li.append(label, select);
+    drawSeat(chip, [seats?.[i], old[i]].find((v) => offered.includes(v)) ?? fallback);
+    li.append(chip);
     list.append(li);
   }
+}
+
+// Step the seat's chip `by` kinds (1: the next, -1: the one before), and say its new kind.
+function stepSeat(chip, by) {
+  const kinds = seatKinds();
+  drawSeat(chip, kinds[(kinds.indexOf(chip.value) + by + kinds.length) % kinds.length]);
+  const said = $("#seat-said");
+  said.textContent = "";
+  requestAnimationFrame(() => { said.textContent = chip.querySelector(".seat-who").textContent; });
 }
 
 function optionLabel(game, name) {
@@ -221,7 +252,7 @@ function optionControl(game, opt, value) {
 export function readLobby() {
   const form = $("#start-form");
   const game = form.elements.game.value;
-  const seats = [...document.querySelectorAll("#seat-list select")].map((s) => s.value);
+  const seats = [...document.querySelectorAll("#seat-list .seat-chip")].map((chip) => chip.value);
   const options = {};
   for (const node of document.querySelectorAll("#start-form [name^='option.']")) {
     const name = node.name.slice(7);
@@ -244,10 +275,23 @@ export function wireLobby({ onLanguage, onStart }) {
   form.addEventListener("change", (ev) => {
     if (ev.target.name === "game") renderSetup({});
     else if (ev.target.id === "players") {
-      const seats = [...document.querySelectorAll("#seat-list select")].map((s) => s.value);
+      const seats = [...document.querySelectorAll("#seat-list .seat-chip")].map((chip) => chip.value);
       renderSetup({ players: Number($("#players").value), seats });
     } else if (ev.target.id === "lang") onLanguage(ev.target.value);
     else if (ev.target.name?.startsWith("option.")) applyNeeds();
+  });
+  const list = $("#seat-list");
+  list.addEventListener("click", (ev) => {
+    const chip = ev.target.closest(".seat-chip");
+    if (chip) stepSeat(chip, 1);
+  });
+  list.addEventListener("keydown", (ev) => {
+    const chip = ev.target.closest(".seat-chip");
+    const ahead = document.documentElement.dir === "rtl" ? "ArrowLeft" : "ArrowRight";  // the way lines are read
+    const by = { ArrowDown: 1, ArrowUp: -1 }[ev.key] ?? (ev.key.startsWith("Arrow") ? (ev.key === ahead ? 1 : -1) : 0);
+    if (!chip || !by) return;
+    ev.preventDefault();
+    stepSeat(chip, by);
   });
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();

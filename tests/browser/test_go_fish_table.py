@@ -193,8 +193,11 @@ def test_every_option_reachable_from_the_start_screen(page, base_url, open_app):
     assert open_app(page, base_url) == "ready"
     page.locator("input[name=game][value=go_fish]").check()
     page.locator("#players").select_option("3")
-    for i in range(3):
-        page.locator(f"#seat-list select[name=seat{i}]").select_option("bot:random")
+    for i in range(3):  # a tap makes a seat the next kind: human, then the bots from the weakest
+        chip = page.locator(f"#seat-list .seat-chip[name=seat{i}]")
+        for _ in range({0: 1, 1: 3, 2: 3}[i]):
+            chip.click()
+        assert chip.get_attribute("value") == "bot:random"
     page.locator(".advanced summary").click()  # seat order and seed are advanced settings
     names = page.locator("#start-form [name^='option.']").evaluate_all("els => els.map(e => e.name.slice(7))")
     assert sorted(names) == ["ask_card", "ask_own_card", "first_player", "keep_playing", "next_after_fish"]

@@ -91,9 +91,9 @@ def test_bad_option_and_seats_show_messages(page, base_url, open_app):
     assert "snorkeling has no option 'depth'; its options are expert, " in page.locator("#start-message").inner_text()
     assert open_app(page, base_url, "game=snorkeling&players=3&seats=human,robot") == "ready"
     assert page.locator("#start-message").inner_text().endswith("seats must list 3 seats (human or bot:<level>), not ['human', 'robot'].")
-    # The seat menus still offer a choice (the default), never a blank menu.
-    seats = page.locator("#seat-list select")
-    values = [seats.nth(i).input_value() for i in range(seats.count())]
+    # The seats still show a choice (the default), never a blank chip.
+    seats = page.locator("#seat-list .seat-chip")
+    values = [seats.nth(i).get_attribute("value") for i in range(seats.count())]
     assert len(values) >= 2 and values == ["human"] + ["bot:medium"] * (len(values) - 1), values
 
 

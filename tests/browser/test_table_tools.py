@@ -781,6 +781,51 @@ def test_the_table_bar_keeps_its_buttons_on_one_row_on_a_phone(page, base_url, o
     assert len(tops) >= 5 and len(set(tops)) == 1, tops
 
 
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
+def test_seats_are_chips_a_tap_makes_the_next_kind(page, base_url, open_app, touch):
+    """Each seat on the start screen is a chip: a tap (or Enter) makes it the next of human and the
+    bot levels, weakest to strongest and round again; an arrow key steps either way; the new kind
+    is said once; a bot shows its strength as dots; the game starts with the seats shown."""
+    if touch:
+        from test_touch_targets import touch as phone
+        phone(page)
+    else:
+        page.set_viewport_size({"width": 1366, "height": 768})
+    assert open_app(page, base_url, "lang=en") == "ready"
+    page.locator("input[name=game][value=go_fish]").check()
+    page.locator("#players").select_option("3")
+    chips = page.locator("#seat-list .seat-chip")
+    assert [chip.get_attribute("value") for chip in chips.all()] == ["human", "bot:medium", "bot:medium"]
+    second = chips.nth(1)
+    expect(second).to_have_accessible_name("Seat 2 Bot (medium)")
+    assert second.locator(".seat-pips").inner_text() == "●●●○"
+    second.click()
+    assert second.get_attribute("value") == "bot:hard"
+    assert second.locator(".seat-pips").inner_text() == "●●●●"
+    expect(page.locator("#seat-said")).to_have_text("Bot (hard)")
+    second.click()
+    assert second.get_attribute("value") == "human" and second.get_attribute("data-kind") == "human"
+    assert second.locator(".seat-pips").inner_text() == ""
+    second.press("Enter")
+    assert second.get_attribute("value") == "bot:random"
+    second.press("ArrowUp")
+    assert second.get_attribute("value") == "human"
+    second.press("ArrowUp")
+    second.press("ArrowUp")
+    assert second.get_attribute("value") == "bot:medium"
+    chips.nth(2).press("ArrowDown")
+    expect(page.locator("#seat-said")).to_have_text("Bot (hard)")
+    expect(chips.nth(2)).to_have_accessible_description(
+        "Tap a seat to change who plays it: a human, or a bot from weakest to strongest.")
+    # Every chip whole and on screen: the same height in a row, its name on no more than two lines.
+    boxes = [chip.bounding_box() for chip in chips.all()]
+    assert all(0 <= b["x"] and b["x"] + b["width"] <= page.viewport_size["width"] for b in boxes)
+    assert len({round(b["height"]) for b in boxes}) == 1 and boxes[0]["height"] <= 90
+    page.locator("#start-button").click()
+    wait_for_attr(page, "state", "playing")
+    assert page.evaluate("window.tidepool.call('state').then((s) => s.seats)") == ["human", "bot:medium", "bot:hard"]
+
+
 def test_the_start_screen_opens_on_the_setup_last_played(page, base_url, open_app):
     """The start screen opens on the last game's setup (game, players, seats, options; not its
     seed), so Start game plays again with the same settings, even after the page is reloaded."""
@@ -792,7 +837,7 @@ def test_the_start_screen_opens_on_the_setup_last_played(page, base_url, open_ap
     form = page.locator("#start-form")
     assert form.evaluate("f => f.elements.game.value") == "enemy_anemone"
     assert page.locator("#players").input_value() == "4"
-    assert [s.input_value() for s in page.locator("#seat-list select").all()] == [
+    assert [chip.get_attribute("value") for chip in page.locator("#seat-list .seat-chip").all()] == [
         "bot:random", "bot:easy", "bot:random", "bot:random"]
     assert page.locator("select[name='option.first_player']").input_value() == "2"
     assert page.locator("#seed").input_value() == ""
