@@ -9,7 +9,8 @@ import { ready, call, onEngineState, onEngineProgress, engineState, engineFailur
 import { t, language, setLanguage, chooseLanguage, saveLanguage, prefetchCatalog, LANGUAGES } from "./i18n.js";
 import { drawLobby, fillLobby, lastSetup, readLobby, wireLobby } from "./lobby.js";
 import { app, show, setState, fail, showStartMessage, startGame, toast, stopTable, wireTable, refresh, drawFelt, fillRoundEnd, confirmLeave, showSpeed } from "./table.js";
-import { wireTools, resumeSaved, hasSavedGame } from "./tools.js";
+import { wireTools, resumeSaved, hasSavedGame, addressNamesAnotherGame } from "./tools.js";
+import { storageDenied } from "./store.js";
 import { wireReplay } from "./replay.js";
 import { openRules } from "./rules.js";
 import { startDemo } from "./demo.js";
@@ -229,6 +230,13 @@ function trackHistory() {
     if (html.dataset.screen === "table" && history.state?.screen !== "table") history.pushState({ screen: "table" }, "");
   }).observe(html, { attributes: true, attributeFilter: ["data-screen"] });
   window.addEventListener("popstate", (ev) => {
+    // Back past a New game that took its own address: that entry is the earlier game's, and the
+    // page opens it as that address does (its game resumes from its save). Where nothing is kept,
+    // a reload would lose the game on show: the start screen then (the running game behind it).
+    if (addressNamesAnotherGame() && !storageDenied()) {
+      location.reload();
+      return;
+    }
     if (ev.state?.screen === "table") {
       if (app.state && html.dataset.screen === "start") $("#continue-button").click();
     } else if (html.dataset.screen === "table") {

@@ -40,7 +40,7 @@ export const app = {
   lastMove: [],      // [card, anchor] pairs another player's last move landed on (marked)
   drawnViewer: undefined,  // whose view the felt shows (motion only within one view)
   roundEnd: null,    // the round (hand) end on show: {entry, notes}, until the player continues
-  saveKey: null,     // where a resumed game is kept (its own link's key); null: the page's own key
+  saveKey: null,     // where the running game is kept (the key it was started or resumed with); null: the page's own key
   forced: read("tidepool.forced") !== "0",  // play a human's only move (pass, end, keep, discard)
   forcedTimer: null,
   fittedMyTurn: false,  // the felt was last fitted on this player's turn (the zoom then holds)
@@ -114,18 +114,34 @@ export function toast(message, { kind = null, stay = false } = {}) {
   $("#announcer").textContent = message;
   const dialog = document.querySelector("dialog[open]");
   (dialog ?? document.body).append(box);
-  const felt = !dialog && document.querySelector("#table:not([hidden]) .felt-wrap")?.getBoundingClientRect();
-  box.style.top = `${felt ? clearTop(box, felt) : 8}px`;
+  place(box);
   if (!stay) setTimeout(() => box.remove(), 4000);
 }
 
-// A dialog that opens takes the notices on show above its backdrop; closed, it hands them back
-// (a <details> opening or closing is no dialog).
+// Notice `box`, just shown in a dialog or on the page: at the top of an open dialog, else placed
+// over the table's felt (clearTop), else at the top of the page.
+function place(box) {
+  const felt = !box.closest("dialog") && document.querySelector("#table:not([hidden]) .felt-wrap")?.getBoundingClientRect();
+  if (!felt) Object.assign(box.style, { left: "", right: "", maxWidth: "" });
+  box.style.top = `${felt ? clearTop(box, felt) : 8}px`;
+}
+
+// A dialog that opens takes the notices on show above its backdrop; closed, it hands them back,
+// placed again over the table (a <details> opening or closing is no dialog).
 new MutationObserver((changes) => {
   for (const { target } of changes) {
     if (target.localName !== "dialog") continue;
-    if (target.open) target.append(...document.querySelectorAll("body > .toast"));
-    else document.body.append(...target.querySelectorAll(".toast"));
+    if (target.open) {
+      for (const box of document.querySelectorAll("body > .toast")) {
+        target.append(box);
+        place(box);
+      }
+    } else {
+      for (const box of target.querySelectorAll(".toast")) {
+        document.body.append(box);
+        place(box);
+      }
+    }
   }
 }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["open"] });
 
@@ -174,6 +190,7 @@ export async function startGame(config, fromUrl = false) {
     app.saveKey = null;
     rememberSetup(config);
     if (!fromUrl) takeAddress(state);
+    app.saveKey = saveKey();  // this game's own from now on, whatever address the page shows later
   } catch (err) {
     if (gen !== app.gen) return false;
     showStartMessage(fromUrl ? t("error.params", { message: err.message }) : err.message);

@@ -63,6 +63,12 @@ export function hasSavedGame() {
   return resumeKey() != null;
 }
 
+/** True when the page's address (after the browser's Back or Forward) names a game that is not
+ * the running one: a link's game, left by a New game that took its own address. */
+export function addressNamesAnotherGame() {
+  return Boolean(app.state) && new URLSearchParams(location.search).has("game") && pageKey() !== saveKey();
+}
+
 /** The key the running game is kept under (the one it was started or resumed with). */
 export function saveKey() {
   return app.saveKey ?? pageKey();

@@ -558,14 +558,21 @@ def test_a_notice_never_covers_the_names_the_prompt_or_the_hand(page, base_url, 
 
 def test_a_notice_over_a_dialog_shows_above_its_backdrop(page, base_url, open_app):
     """"Link copied" shows over the Share dialog, not under its backdrop: at the notice's middle,
-    the topmost thing on the screen is the notice itself."""
+    the topmost thing on the screen is the notice itself. The dialog closed while it is on show,
+    it goes back over the table, clear of the names, the prompt and the hand (it stayed at the
+    top of the page, over the prompt)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     open_app(page, base_url, "game=go_fish&players=3&seed=4&speed=0&lang=en")
     wait_for_my_turn_or_end(page)
     page.locator("#share-button").click()
     page.locator("#share-copy").click()
-    expect(page.locator(".toast")).to_have_text("Link copied.", timeout=10_000)
-    assert page.locator(".toast").evaluate(ON_TOP)
+    notice = page.locator(".toast")
+    expect(notice).to_have_text("Link copied.", timeout=10_000)
+    assert notice.evaluate(ON_TOP)
+    page.locator("#share-close").click()
+    assert notice.evaluate("t => !t.closest('dialog')")
+    assert page.evaluate(NOTICE_COVERS) == []
 
 
 # At the notice's middle, the topmost thing on screen is the notice.

@@ -483,6 +483,37 @@ def test_a_new_game_on_a_links_page_takes_its_own_address(page, base_url, open_a
     assert (linked["view"]["game"], linked["seed"], linked["log_size"]) == ("go_fish", 3, left_at)
 
 
+def test_back_past_a_new_game_opens_the_links_own_game(page, base_url, open_app):
+    """A link's game, then a New game of another kind (which takes its own address), then the
+    browser's Back: the page shows what the link's address says, its own game where it was left,
+    and the new game is not saved over it (before, the start screen came up with the new game
+    behind "Back to the game", and its next save replaced the link's game)."""
+    link = "game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=5&speed=0"
+    key = f"tidepool.autosave:?{link}"
+    open_app(page, base_url, link)
+    for _ in range(2):
+        wait_for_my_turn_or_end(page)
+        make_a_move(page)
+    wait_for_my_turn_or_end(page)
+    left_at = engine(page, "state")["log_size"]
+    page.locator("#menu-button").click()
+    page.locator("#start-form input[name=game][value=enemy_anemone]").check()
+    page.locator("#start-button").click()
+    page.locator('#leave-dialog button[value="leave"]').click()
+    wait_for_my_turn_or_end(page)
+    make_a_move(page)
+    assert parse_qs(urlsplit(page.url).query)["game"] == ["enemy_anemone"]
+    page.go_back()
+    page.wait_for_function("document.documentElement.dataset.state === 'playing' && "
+                           "document.documentElement.dataset.screen === 'table'")
+    assert page.url.endswith(f"?{link}")
+    shown = engine(page, "state")
+    assert (shown["view"]["game"], shown["seed"], shown["log_size"]) == ("snorkeling", 5, left_at)
+    stored = json.loads(page.evaluate("(k) => localStorage.getItem(k)", key))
+    assert (stored["game"]["game"], stored["game"]["seed"]) == ("snorkeling", 5)
+    assert json.loads(page.evaluate("window.tidepool.call('save').then((r) => r.text)"))["game"] == stored["game"]
+
+
 def test_the_log_shows_its_newest_entry_after_a_reload_and_a_language_switch(page, base_url, open_app):
     """At a laptop's size the log beside the table ends on the newest move after a reload (the
     scores above it, drawn after the log, made its box smaller: it stopped 112 px short) and
@@ -704,6 +735,14 @@ def test_a_replay_from_another_seat_names_that_seat_not_you(page, base_url, open
             return page.locator("#felt .my-pile .label").get_attribute("data-shown")
         return page.locator("#felt .ea-pile-points").inner_text()
     assert pile_text().startswith("Bot 2 (random)'s")
+    if game == "snorkeling":  # the news beside the centre: since that seat's last move
+        title = page.locator("#felt .sn-news-title")
+        for step in range(4, 12):
+            if title.count():
+                break
+            page.locator("#replay-next").click()
+            wait_for_attr(page, "replayStep", step)
+        expect(title).to_have_text("Since Bot 2 (random)'s last move")
     page.locator("#replay-viewer").select_option("0")
     expect(hand).to_have_attribute("aria-label", "Your hand")
     assert pile_text().startswith("Your")

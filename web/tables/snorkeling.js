@@ -89,8 +89,9 @@ function withChips(text, cards, t) {
  * not played in it yet, at most NEWS_LINES, in order: the round's start and the latest move (in
  * bold) always, then cards put on `me`'s pile, then the other pile changes (SN-5, SN-6) and
  * `me`'s passes, then the others; then how many were left out. A table with no player shows its latest moves. Null when there is
- * nothing to tell. */
-function newsBox(me, names, t) {
+ * nothing to tell. `yours`: `me` is the person at this device ("Since your last move"), not a seat
+ * seen from in a replay ("Since Bot 2's last move"). */
+function newsBox(me, names, t, yours = true) {
   const start = news.entries.findLastIndex((e) => e.type === "round_start");
   const mine = me == null ? -1 : news.entries.findLastIndex((e) => e.entry?.seat === me && !["round_start", "pass"].includes(e.type));
   // The round's start and the latest move always (the latest in bold), then cards put on your
@@ -101,7 +102,7 @@ function newsBox(me, names, t) {
   const { shown: lines } = pickLines(all, weight, NEWS_LINES);
   if (!lines.length) return null;
   const more = all.filter((line) => !lines.includes(line)).reduce((sum, line) => sum + movesIn(line), 0);
-  const title = t(me != null ? "snorkeling.news" : "snorkeling.news_all");
+  const title = me == null ? t("snorkeling.news_all") : yours ? t("snorkeling.news") : t("snorkeling.news_seat", { name: names[me] });
   const box = el("section", "sn-news");
   box.setAttribute("aria-label", title);
   box.append(el("p", "sn-news-title", title));
@@ -233,7 +234,7 @@ export function snorkeling(felt, s, ui) {
   middle.append(centre, draw);
   rememberNews(s);
   // With nothing to tell, an empty box keeps the news's place: the centre never jumps sideways.
-  middle.append(newsBox(me, s.names, t) ?? Object.assign(el("section", "sn-news sn-news-empty"), { ariaHidden: "true" }));
+  middle.append(newsBox(me, s.names, t, seenByYou(s)) ?? Object.assign(el("section", "sn-news sn-news-empty"), { ariaHidden: "true" }));
   if (me != null && view.current_player === me) {
     const can = (verb) => moves.some((a) => a.startsWith(`${verb} `));
     let hint = view.phase;
