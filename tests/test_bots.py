@@ -494,6 +494,24 @@ def test_go_fish_hard_first_choice_remembers_go_fish_answers_after_a_draw():
         assert go_fish_bots.expert(game, 0, random.Random(seed)) in {"ask 2 7", "ask 3 7"}
 
 
+def test_go_fish_hard_first_choice_in_a_keep_playing_game_reads_the_chances_after_draws():
+    # GF-9 (keep_playing), 3 players: seat 1 answered "Go fish" to twos four times but has drawn
+    # since (GF-4); seat 2 answered too and has not. The one two seat 0 lacks (2D) may be in seat
+    # 1's eleven cards: the determinized chances say so, and seat 0, holding three twos, asks seat
+    # 1 for the fourth. Remembered for good (the default game's plan), twos would be closed.
+    game = pc.new_game("go_fish", 3, seed=1, options={"keep_playing": True, "first_player": 0})
+    for action in ("ask 2 2", "ask 1 2", "ask 0 8", "ask 2 8", "ask 0 T", "ask 1 2", "ask 0 8", "ask 1 2",
+                   "ask 0 8", "ask 1 2", "ask 0 8"):
+        game.apply(action)
+    assert game.current_player == 0 and game.view(0)["hand"] == ["2C", "2H", "2S", "3C", "5D", "5H", "AC", "JD", "JH"]
+    assert [len(hand) for hand in game.hands] == [9, 11, 3]
+    sticky = go_fish_bots.Memory(3, sticky=True)
+    sticky.read(game.history)
+    assert "2" in sticky.lacks[1] and "2" in sticky.lacks[2]
+    for seed in range(10):
+        assert go_fish_bots.expert(game, 0, random.Random(seed)) == "ask 1 2"
+
+
 def test_paired_search_keeps_the_first_choice_unless_another_move_is_clearly_better():
     game = pc.new_game("snorkeling", 2, seed=3)
     thinker = HardBot(seed=1, paired=True, confidence=1.0).start(game, game.current_player)

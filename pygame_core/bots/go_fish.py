@@ -11,12 +11,13 @@ Decisions use ``game.view(seat)`` (own hand, hand sizes, books) and the public `
   cards, more chances; asking only the largest hand would leave a short-handed player, under
   GF-5's default, waiting for dozens of asks between two turns).
 - *hard* (:mod:`.ismcts`, paired mode): its own first choice is :func:`expert` (the medium plan,
-  sharpened with determinizations at two players and a longer memory at more); every legal ask is
-  then tried on the same sampled worlds (``GoFish.determinize``, which knows all of the above and
-  more) with the medium strategy playing every seat, and another ask replaces the first choice
-  only when it wins clearly more often (:data:`CONFIDENCE` standard errors for one rival, more
-  with more rivals, see :func:`.ismcts.paired_margin`). With a sure catch on the table only the
-  sure catches are searched (:func:`candidates`: taking one first is never worse).
+  sharpened with determinizations at two players and in keep-playing games, with a longer memory
+  in the default game at more); every legal ask is then tried on the same sampled worlds
+  (``GoFish.determinize``, which knows all of the above and more) with the medium strategy
+  playing every seat, and another ask replaces the first choice only when it wins clearly more
+  often (:data:`CONFIDENCE` standard errors for one rival, more with more rivals, see
+  :func:`.ismcts.paired_margin`). With a sure catch on the table only the sure catches are
+  searched (:func:`candidates`: taking one first is never worse).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ CONFIDENCE = 2.0  # ... by this many standard errors (for one rival, see ismcts.
 MODEL_OPPONENTS = True  # in the tree, the others play the medium strategy (no peeking)
 OTHERS = [[tuple(other for other in range(players) if other != seat) for seat in range(players)]
           for players in range(MAX_PLAYERS + 1)]  # OTHERS[players][seat]: the other seats
-SAMPLES = 24  # determinizations the expert choice uses to judge the opponent's hand (2 players)
+SAMPLES = 24  # determinizations the expert choice uses to judge the other hands (see expert)
 ROLLOUT_ACTIONS = 400  # a rollout this long (keep_playing stalls) is cut off and evaluated
 
 
@@ -207,28 +208,44 @@ def medium(game: Game, seat: int, rng: random.Random) -> str:
 
 def expert(game: Game, seat: int, rng: random.Random) -> str:
     """The hard bot's own first choice (its search keeps it unless another ask does clearly
-    better): with one opponent, the medium plan with the chance that the opponent holds a rank
-    measured on :data:`SAMPLES` determinizations (a rank it surely lacks is skipped, even after
-    a draw); with more, the medium plan with "Go fish" answers remembered for good."""
+    better), an ask (``"ask 2 Q"``, GF-3) legal for ``seat``, reading only what ``seat`` may know
+    (GEN-7). With one opponent, or with ``keep_playing`` (GF-9), the chance that each other seat
+    holds each of our ranks is measured on :data:`SAMPLES` determinizations: a sure catch first
+    (the rank held most), else the rank held most that some seat holds with a chance of at least
+    5%, asked of the seat likeliest to hold it (a rank every seat surely lacks is skipped, even
+    after a draw). In the default game at three or more players, the medium plan with "Go fish"
+    answers remembered for good (a short game: few draws undo them, and asking in proportion to
+    hand size did better there; measured against the chances: 4 players 32.2% vs 29.3% of 4,000
+    games against medium bots, while with ``keep_playing`` the chances did better at 3 to 6
+    players, 38.3% vs 32.2% at 3)."""
     view = game.view(seat)
-    if game.players > 2:
+    if game.players > 2 and not game.keep_playing:
         memory = Memory(game.players, sticky=True)
         memory.read(game.history)
         return _legal_or_random(decide_with_memory(view, memory, rng), view, rng)
     counts = _counts(view["hand"])
-    other = 1 - seat
-    held = Counter()
-    for _ in range(SAMPLES):  # the opponent's hand as determinize deals it (no world built)
-        held.update({card[0] for card in game.deal_hidden(seat, rng)[0]})  # a sampled hand
-    chance = {rank: held[rank] / SAMPLES for rank in counts}
-    sure = [(counts[r], rng.random(), r) for r in counts if chance[r] >= 0.999]
+    sizes = view["hand_sizes"]
+    everyone = OTHERS[game.players][seat]  # deal_hidden's hands, in seat order
+    others = [other for other in everyone if sizes[other]]
+    if not others:  # nobody to ask (keep_playing): the turn's only moves are not asks
+        return rng.choice(view["legal_actions"])
+    held = {other: Counter() for other in others}
+    for _ in range(SAMPLES):  # the other hands as determinize deals them (no world built)
+        for other, hand in zip(everyone, game.deal_hidden(seat, rng)):
+            if other in held:
+                held[other].update({card[0] for card in hand})
+    chance = {(other, rank): held[other][rank] / SAMPLES for other in others for rank in counts}
+    sure = [(counts[r], rng.random(), o, r) for o in others for r in counts if chance[o, r] >= 0.999]
     if sure:
-        rank = max(sure)[2]
+        _, _, target, rank = max(sure)
     else:
+        likeliest = {r: others[0] if len(others) == 1 else max(others, key=lambda o: (chance[o, r], rng.random()))
+                     for r in counts}
         ranked = sorted(counts, key=lambda r: (-counts[r], rng.random()))
-        hopeful = [r for r in ranked if chance[r] >= 0.05]
-        rank = hopeful[0] if hopeful else max(counts, key=lambda r: (chance[r], rng.random()))
-    return _legal_or_random(_ask(view, other, rank, rng), view, rng)
+        hopeful = [r for r in ranked if chance[likeliest[r], r] >= 0.05]
+        rank = hopeful[0] if hopeful else max(counts, key=lambda r: (chance[likeliest[r], r], rng.random()))
+        target = likeliest[rank]
+    return _legal_or_random(_ask(view, target, rank, rng), view, rng)
 
 
 def easy(game: Game, seat: int, rng: random.Random) -> str:
