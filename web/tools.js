@@ -216,6 +216,7 @@ async function exportFile() {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  toast(t("save.saved", { file: link.download }));  // a download may go by unnoticed: say where it went
 }
 
 async function importFile(ev) {

@@ -120,6 +120,10 @@ def test_export_then_import_round_trips(page, base_url, open_app, tmp_path, game
     download.value.save_as(path)
     saved = json.loads(path.read_text())
     assert saved["kind"] == "tidepool-table" and saved["game"]["game"] == game
+    assert download.value.suggested_filename == f"tidepool-{game}-12.json"
+    expect(page.locator(".toast")).to_have_text(  # a download may go by unnoticed: the page says where
+        f"Saved as “tidepool-{game}-12.json” in your downloads: “Open file” brings the game back, here or on "
+        "another device.")
     page.locator("#menu-button").click()
     page.goto(f"{base_url}/index.html")  # a fresh table, then open the file
     page.wait_for_function("document.documentElement.dataset.state !== 'loading'", timeout=TIMEOUT_MS)
