@@ -23,18 +23,29 @@ export function ticks(max) {
 
 /** `points`: one [value per seat] per point of the game; `names`: one line each; `max` fixes the
  * top of the scale (a chance in percent: 100), else the highest value (the scale ends on the round
- * tick at or above it). */
-export function lineChart(points, names, title, { max: highest = Math.max(1, ...points.flat()) } = {}) {
+ * tick at or above it). `x` and `y` name the axes ("Round", "Points"); the points are numbered
+ * along x from `from` (0: the first point is the start of the game), at most ten numbers shown. */
+export function lineChart(points, names, title, { max: highest = Math.max(1, ...points.flat()), x: xName = "", y: yName = "", from = 0 } = {}) {
   const marks = ticks(highest);
   const max = marks.at(-1);
-  const width = 480, height = 200, pad = { left: 34, right: 12, top: 12, bottom: 26 };
+  const width = 400, height = 200, pad = { left: 46, right: 10, top: 10, bottom: 44 };
   const x = (i) => pad.left + (i * (width - pad.left - pad.right)) / Math.max(1, points.length - 1);
   const y = (v) => height - pad.bottom - (v * (height - pad.top - pad.bottom)) / max;
   const svg = node("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": title, class: "line-chart" });
   svg.append(node("title", {}, title));
   for (const v of marks) {
     svg.append(node("line", { x1: pad.left, x2: width - pad.right, y1: y(v), y2: y(v), class: "grid" }));
-    svg.append(node("text", { x: pad.left - 6, y: y(v) + 4, "text-anchor": "end", class: "tick" }, String(v)));
+    svg.append(node("text", { x: pad.left - 6, y: y(v) + 4, "text-anchor": "end", class: "tick y-tick" }, String(v)));
+  }
+  const every = Math.ceil(points.length / 10);
+  points.forEach((_, i) => {
+    if (i % every && i !== points.length - 1) return;
+    svg.append(node("text", { x: x(i), y: height - pad.bottom + 16, "text-anchor": "middle", class: "tick x-tick" }, String(from + i)));
+  });
+  if (xName) svg.append(node("text", { x: (pad.left + width - pad.right) / 2, y: height - 6, "text-anchor": "middle", class: "axis" }, xName));
+  if (yName) {
+    const middle = (pad.top + height - pad.bottom) / 2;
+    svg.append(node("text", { x: 12, y: middle, "text-anchor": "middle", class: "axis", transform: `rotate(-90 12 ${middle})` }, yName));
   }
   names.forEach((name, seat) => {
     const d = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p[seat]).toFixed(1)}`).join(" ");

@@ -85,6 +85,6 @@ async function review(seat) {
     summary: t("review.summary", { n: reply.decisions.length, count: mistakes.length }),
     items,
     threshold: t("review.threshold", { gap: Math.round(reply.gap * 100), z: reply.z }),
-    chart: points.length > 1 ? lineChart(points, [t("review.series")], t("review.chart"), { max: 100 }) : [],
+    chart: points.length > 1 ? lineChart(points, [t("review.series")], t("review.chart"), { max: 100, x: t("review.chart_x"), y: t("review.chart_y"), from: 1 }) : [],
   });
 }

@@ -812,7 +812,8 @@ function showOver(s) {
     Object.assign(row.insertCell(), { textContent: view.totals[seat], className: "total" });
   });
   const chart = $("#over-chart");
-  chart.replaceChildren(...(s.summary?.points.length > 1 ? lineChart(s.summary.points, s.names, t("chart.title")) : []));
+  const axes = { x: t(gameKey(view.game, "chart.x")), y: t(gameKey(view.game, "chart.y")) };
+  chart.replaceChildren(...(s.summary?.points.length > 1 ? lineChart(s.summary.points, s.names, t("chart.title"), axes) : []));
   offerReview(s, hintsOn());
   $("#over-bar-result").textContent = result;
   const dialog = $("#over");

@@ -160,6 +160,9 @@ def test_the_review_lists_the_clear_mistakes_and_opens_one_in_the_replay(page, b
     assert page.locator("#review-threshold").inner_text().startswith("A clear mistake: the coach's best move had a chance to win at least 10 percentage points higher")
     assert page.locator("#review-chart svg.line-chart path").count() == 1
     assert page.locator("#review-chart svg.line-chart").get_attribute("aria-label") == words["review.chart"]
+    assert page.locator("#review-chart .axis").all_text_contents() == ["Your decisions", "Chance to win (%)"]
+    assert page.locator("#review-chart .y-tick").all_text_contents() == ["0", "25", "50", "75", "100"]
+    assert page.locator("#review-chart .x-tick").all_text_contents()[0] == "1"  # the first decision
     assert page.locator("#review-button").is_hidden()  # done: the review is on show, not offered again
     items.first.click()
     assert page.locator("#over").is_hidden()

@@ -410,10 +410,14 @@ def test_score_chart_legend_draws_each_seats_own_line(page, base_url, open_app):
     assert page.locator("#over-chart .legend-item").all_inner_texts() == [f"Bot {n} (random)" for n in range(1, 5)]
     # Round ticks from 0, evenly spaced, the top one at or above the highest total (SN-8).
     top = max(engine(page, "state")["view"]["totals"])
-    marks = [int(v) for v in page.locator("#over-chart .tick").all_text_contents()]
+    marks = [int(v) for v in page.locator("#over-chart .y-tick").all_text_contents()]
     step = marks[1]
     assert marks == [i * step for i in range(len(marks))] and step in (1, 2, 5, 10, 20, 25, 50)
     assert 3 <= len(marks) <= 5 and marks[-1] >= top > marks[-2]
+    # The axes named; along x, the start (0) and each round (SN-8).
+    assert page.locator("#over-chart .axis").all_text_contents() == ["Round", "Points"]
+    rounds = len(engine(page, "state")["view"]["round_scores"])
+    assert page.locator("#over-chart .x-tick").all_text_contents() == [str(i) for i in range(rounds + 1)]
 
 
 def test_the_side_panel_opens_on_the_latest_moves(page, base_url, open_app):
