@@ -234,6 +234,9 @@ function trackHistory() {
     // page opens it as that address does (its game resumes from its save). Where nothing is kept,
     // a reload would lose the game on show: the start screen then (the running game behind it).
     if (addressNamesAnotherGame() && !storageDenied()) {
+      // This entry becomes that game's table (no entry is pushed above it, so Forward still
+      // leads back to the newer game).
+      history.replaceState({ screen: "table" }, "");
       location.reload();
       return;
     }

@@ -81,13 +81,19 @@ export function show(id) {
 // where it can, what it leaves in view (the cards on the table).
 const KEEP_CLEAR = ".seat-name, .ea-slot-name, [data-part=prompt], [data-part=hand]";
 const RATHER_CLEAR = ".card";
+// With the scores-and-log drawer open over the felt (a phone, a frame), a notice goes over the
+// drawer, clear of its headings, the scores and the newest log entry, and where it can of its
+// controls: over the older log entries.
+const DRAWER_KEEP_CLEAR = "#side h2, #scores, #log li:last-child";
+const DRAWER_RATHER_CLEAR = "#side :is(button, input, select, summary)";
 
 /** Show `message` in a notice, and say it through the page's live region (#announcer). With
  * `kind`, not while a notice of that kind is showing. A plain notice goes after four seconds and
  * never catches a tap; one the player must read (`stay`: something failed or was refused) stays
  * until its close button is pressed. Over an open dialog it shows inside it (above the backdrop);
  * at the table, centred over the felt at the highest place clear of KEEP_CLEAR and RATHER_CLEAR
- * (else the least covered one, KEEP_CLEAR weighing most); elsewhere at the top of the page. */
+ * (else the least covered one, KEEP_CLEAR weighing most), or over the scores-and-log drawer when
+ * it is open (DRAWER_KEEP_CLEAR); elsewhere at the top of the page. */
 export function toast(message, { kind = null, stay = false } = {}) {
   if (kind && document.querySelector(`.toast[data-kind="${kind}"]`)) return;
   // The same sentence still on show (a notice that stays until closed) is said once: it is
@@ -121,9 +127,10 @@ export function toast(message, { kind = null, stay = false } = {}) {
 // Notice `box`, just shown in a dialog or on the page: at the top of an open dialog, else placed
 // over the table's felt (clearTop), else at the top of the page.
 function place(box) {
-  const felt = !box.closest("dialog") && document.querySelector("#table:not([hidden]) .felt-wrap")?.getBoundingClientRect();
-  if (!felt) Object.assign(box.style, { left: "", right: "", maxWidth: "" });
-  box.style.top = `${felt ? clearTop(box, felt) : 8}px`;
+  const drawer = html.classList.contains("drawer") && html.dataset.side === "open" ? $("#side") : null;
+  const area = !box.closest("dialog") && (drawer ?? document.querySelector("#table:not([hidden]) .felt-wrap"))?.getBoundingClientRect();
+  if (!area) Object.assign(box.style, { left: "", right: "", maxWidth: "" });
+  box.style.top = `${area ? clearTop(box, area, drawer ? [DRAWER_KEEP_CLEAR, DRAWER_RATHER_CLEAR] : [KEEP_CLEAR, RATHER_CLEAR]) : 8}px`;
 }
 
 // A dialog that opens takes the notices on show above its backdrop; closed, it hands them back,
@@ -145,14 +152,15 @@ new MutationObserver((changes) => {
   }
 }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["open"] });
 
-// The top (px) for notice `box` over the felt's rectangle `felt`: the first place from the felt's
-// top down that covers nothing of note, else the one that covers least.
-function clearTop(box, felt) {
+// The top (px) for notice `box` over the rectangle `felt` (the felt's, or the open drawer's): the
+// first place from its top down that covers nothing of note (`keepClear`, nor another notice; and
+// where it can, `ratherClear`), else the one that covers least.
+function clearTop(box, felt, [keepClear, ratherClear]) {
   Object.assign(box.style, { left: `${felt.left}px`, right: `${innerWidth - felt.right}px`, maxWidth: `${Math.min(544, felt.width - 16)}px` });
   const { left, right, height } = box.getBoundingClientRect();
   const rects = (selector) => [...document.querySelectorAll(selector)].filter((n) => n !== box)
     .map((n) => n.getBoundingClientRect()).filter((r) => r.width && r.height);
-  const keep = rects(`${KEEP_CLEAR}, .toast`), rather = rects(RATHER_CLEAR);  // and clear of a notice that stays
+  const keep = rects(`${keepClear}, .toast`), rather = rects(ratherClear);  // and clear of a notice that stays
   const overlap = (top, list) => list.reduce((sum, r) => sum
     + Math.max(0, Math.min(right, r.right) - Math.max(left, r.left)) * Math.max(0, Math.min(top + height, r.bottom) - Math.max(top, r.top)), 0);
   let best = { top: Math.max(8, felt.top + 8), cost: Infinity };

@@ -575,6 +575,34 @@ def test_a_notice_over_a_dialog_shows_above_its_backdrop(page, base_url, open_ap
     assert page.evaluate(NOTICE_COVERS) == []
 
 
+def test_a_notice_over_the_open_drawer_leaves_the_scores_and_the_newest_entry_in_view(page, base_url, open_app):
+    """On a phone the scores and log are a drawer over the felt: "Link copied", said with the
+    drawer open (Share is in it), sits over the drawer clear of its headings, the scores and the
+    newest log entry (it covered a seat's name in the scores)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_app(page, base_url, "game=go_fish&players=4&seed=4&speed=0&lang=en")
+    wait_for_my_turn_or_end(page)
+    make_a_move(page)
+    wait_for_my_turn_or_end(page)
+    page.locator("#side-toggle").click()
+    page.locator("#share-button").click()
+    page.locator("#share-copy").click()
+    page.locator("#share-close").click()
+    notice = page.locator(".toast")
+    expect(notice).to_have_text("Link copied.")
+    covered = page.evaluate("""() => {
+        const box = document.querySelector('.toast').getBoundingClientRect();
+        return [...document.querySelectorAll('#side h2, #scores tr, #log li:last-child')].filter((n) => {
+            const r = n.getBoundingClientRect();
+            return r.width && r.height && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+        }).map((n) => n.textContent.trim().slice(0, 40)); }""")
+    assert covered == []
+    side = page.locator("#side").bounding_box()
+    box = notice.bounding_box()
+    assert side["y"] <= box["y"] and box["y"] + box["height"] <= side["y"] + side["height"]
+
+
 # At the notice's middle, the topmost thing on screen is the notice.
 ON_TOP = """t => { t.style.pointerEvents = 'auto';
     const r = t.getBoundingClientRect();

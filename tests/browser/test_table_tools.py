@@ -9,7 +9,7 @@ import pytest
 
 import pygame_core as pc
 from playwright.sync_api import expect
-from pages import make_a_move, play_to_the_end, wait_for_attr, wait_for_my_turn_or_end
+from pages import eventually, make_a_move, play_to_the_end, wait_for_attr, wait_for_my_turn_or_end
 
 GAMES = ["snorkeling", "go_fish", "enemy_anemone"]
 TIMEOUT_MS = 180_000
@@ -491,6 +491,10 @@ def test_a_new_game_on_a_links_page_takes_its_own_address(page, base_url, open_a
     assert (linked["view"]["game"], linked["seed"], linked["log_size"]) == ("go_fish", 3, left_at)
 
 
+def _assert_game(page, name):
+    assert engine(page, "state")["view"]["game"] == name
+
+
 def test_back_past_a_new_game_opens_the_links_own_game(page, base_url, open_app):
     """A link's game, then a New game of another kind (which takes its own address), then the
     browser's Back: the page shows what the link's address says, its own game where it was left,
@@ -520,6 +524,11 @@ def test_back_past_a_new_game_opens_the_links_own_game(page, base_url, open_app)
     stored = json.loads(page.evaluate("(k) => localStorage.getItem(k)", key))
     assert (stored["game"]["game"], stored["game"]["seed"]) == ("snorkeling", 5)
     assert json.loads(page.evaluate("window.tidepool.call('save').then((r) => r.text)"))["game"] == stored["game"]
+    page.go_forward()  # and Forward leads back to the new game, under its own address
+    page.wait_for_function("document.documentElement.dataset.state === 'playing' && "
+                           "document.documentElement.dataset.screen === 'table'")
+    page.wait_for_function("location.search.includes('game=enemy_anemone')")
+    eventually(lambda: _assert_game(page, "enemy_anemone"))
 
 
 def test_the_log_shows_its_newest_entry_after_a_reload_and_a_language_switch(page, base_url, open_app):
@@ -754,6 +763,25 @@ def test_a_replay_from_another_seat_names_that_seat_not_you(page, base_url, open
     page.locator("#replay-viewer").select_option("0")
     expect(hand).to_have_attribute("aria-label", "Your hand")
     assert pile_text().startswith("Your")
+
+
+def test_snorkeling_news_in_a_replay_from_another_seat_says_your_of_no_one_else(page, base_url, open_app):
+    """Replay from Bot 2's point of view: a card put on Bot 2's pile reads "on Bot 2 (medium)'s
+    pile" in the news beside the centre, never "on your pile" (which is Player 1's, the person
+    at the table: the log says so)."""
+    open_app(page, base_url, "game=snorkeling&players=3&seed=12&speed=0&options=target_score=6")
+    play_to_the_end(page)
+    page.locator("#over-close").click()
+    page.locator("#over-bar-replay").click()
+    page.locator("#replay-viewer").select_option("1")
+    told = []
+    for step in range(1, 13):
+        page.locator("#replay-next").click()
+        wait_for_attr(page, "replayStep", step)
+        told += page.locator("#felt .sn-news li").all_inner_texts()
+    onto_bot_2 = [line for line in told if "on Bot 2 (medium)'s pile" in line]
+    assert onto_bot_2, told  # this game puts cards on Bot 2's pile in its first twelve steps
+    assert not [line for line in told if "your pile" in line], told
 
 
 @pytest.mark.allow_console_errors

@@ -96,7 +96,7 @@ function newsBox(me, names, t, yours = true) {
   const mine = me == null ? -1 : news.entries.findLastIndex((e) => e.entry?.seat === me && !["round_start", "pass"].includes(e.type));
   // The round's start and the latest move always (the latest in bold), then cards put on your
   // pile; then the other pile changes and the passes made for you.
-  const all = newsLines(news.entries.slice(mine > start ? mine + 1 : Math.max(start, 0)), names, t, me);
+  const all = newsLines(news.entries.slice(mine > start ? mine + 1 : Math.max(start, 0)), names, t, yours ? me : null);
   const weight = (line) => (line === all.at(-1) || line.type === "round_start" ? 3 : line.target === me ? 2
     : line.target != null || line.type === "takeback" || (line.type === "pass" && line.seats.includes(me)) ? 1 : 0);
   const { shown: lines } = pickLines(all, weight, NEWS_LINES);
