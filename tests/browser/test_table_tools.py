@@ -457,6 +457,15 @@ def test_the_drawer_closes_with_escape_or_a_tap_beside_it(page, base_url, open_a
     assert page.locator("#felt .card.selected, #felt [aria-pressed=true]").count() == 0
 
 
+def new_game_from_the_menu(page, game):
+    """Leave the table by its menu and start a game of ``game`` from the start screen, saying yes
+    to leaving the running one."""
+    page.locator("#menu-button").click()
+    page.locator(f"#start-form input[name=game][value={game}]").check()
+    page.locator("#start-button").click()
+    page.locator('#leave-dialog button[value="leave"]').click()
+
+
 @pytest.mark.parametrize("embed", [False, True])
 def test_a_new_game_on_a_links_page_takes_its_own_address(page, base_url, open_app, embed):
     """A link's table, then a new game of another kind from the menu: the address becomes the new
@@ -468,10 +477,7 @@ def test_a_new_game_on_a_links_page_takes_its_own_address(page, base_url, open_a
     make_a_move(page)
     wait_for_my_turn_or_end(page)
     left_at = engine(page, "state")["log_size"]
-    page.locator("#menu-button").click()
-    page.locator("#start-form input[name=game][value=snorkeling]").check()
-    page.locator("#start-button").click()
-    page.locator('#leave-dialog button[value="leave"]').click()
+    new_game_from_the_menu(page, "snorkeling")
     wait_for_attr(page, "state", "playing")
     new = engine(page, "state")
     assert new["view"]["game"] == "snorkeling"
@@ -508,10 +514,7 @@ def test_back_past_a_new_game_opens_the_links_own_game(page, base_url, open_app)
         make_a_move(page)
     wait_for_my_turn_or_end(page)
     left_at = engine(page, "state")["log_size"]
-    page.locator("#menu-button").click()
-    page.locator("#start-form input[name=game][value=enemy_anemone]").check()
-    page.locator("#start-button").click()
-    page.locator('#leave-dialog button[value="leave"]').click()
+    new_game_from_the_menu(page, "enemy_anemone")
     wait_for_my_turn_or_end(page)
     make_a_move(page)
     assert parse_qs(urlsplit(page.url).query)["game"] == ["enemy_anemone"]
@@ -620,6 +623,18 @@ def test_two_tabs_on_one_game_never_lose_a_move(page, base_url, open_app):
 
 
 
+def other_tab_moves(other, key, base, mine):
+    """In page ``other`` (the other tab), from the stored game ``base``, make a move other than
+    ``mine`` and store the game under ``key``, as that tab's autosave would; return the move."""
+    return other.evaluate("""async ([k, base, mine]) => {
+        const state = await window.tidepool.call('load', { text: base, lang: 'en' });
+        const move = state.moves.map((m) => m.action).find((a) => a !== mine);
+        await window.tidepool.call('act', { action: move });
+        localStorage.setItem(k, (await window.tidepool.call('save')).text);
+        return move;
+    }""", [key, base, mine])
+
+
 def test_a_move_overtaken_by_the_other_tab_is_said_not_made(page, base_url, open_app):
     """Two tabs move at the same moment: the save that lands last wins, and the tab whose move
     was not kept says so until the player closes the notice (not the plain "went on" notice), and
@@ -637,13 +652,7 @@ def test_a_move_overtaken_by_the_other_tab_is_said_not_made(page, base_url, open
     other = page.context.new_page()
     open_app(other, base_url, "players=2&lang=en")
     other.wait_for_function("document.documentElement.dataset.engine === 'ready'")
-    theirs = other.evaluate("""async ([k, base, mine]) => {
-        const state = await window.tidepool.call('load', { text: base, lang: 'en' });
-        const move = state.moves.map((m) => m.action).find((a) => a !== mine);
-        await window.tidepool.call('act', { action: move });
-        localStorage.setItem(k, (await window.tidepool.call('save')).text);
-        return move;
-    }""", [key, base, mine])
+    theirs = other_tab_moves(other, key, base, mine)
     assert theirs != mine
     notice = page.locator(".toast")
     expect(notice).to_have_text("Your last move was not made: the game went on in another tab or window at the same "
@@ -694,13 +703,7 @@ def test_a_move_not_yet_stored_when_the_other_tab_moves_is_said_not_made(page, b
         return move;
     }""")
     assert page.evaluate("(k) => localStorage.getItem(k)", key) == base
-    theirs = other.evaluate("""async ([k, base, mine]) => {
-        const state = await window.tidepool.call('load', { text: base, lang: 'en' });
-        const move = state.moves.map((m) => m.action).find((a) => a !== mine);
-        await window.tidepool.call('act', { action: move });
-        localStorage.setItem(k, (await window.tidepool.call('save')).text);
-        return move;
-    }""", [key, base, mine])
+    theirs = other_tab_moves(other, key, base, mine)
     expect(page.locator(".toast")).to_have_text(
         "Your last move was not made: the game went on in another tab or window at the same moment. Here is its "
         "newest position.", timeout=10_000)
