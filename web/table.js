@@ -773,6 +773,11 @@ function showOver(s) {
   const ending = s.log.findLast((e) => ROUND_ENDS.has(e.type) || (e.type === "end" && e.entry?.reason));
   const how = !ending ? "" : ROUND_ENDS.has(ending.type) ? roundOverTitle(view.game, ending.entry) : ending.text;
   if (how) $("#over-result").append(Object.assign(document.createElement("small"), { className: "over-how", textContent: how }));
+  // Go Fish ended by GF-7 before all 13 books were down: the option that plays on (GF-9).
+  if (view.game === "go_fish" && ["empty_stock", "empty_hand"].includes(ending?.entry?.reason) && !view.options.keep_playing) {
+    const longer = t("go_fish.over.longer", { option: t("go_fish.option.keep_playing") });
+    $("#over-result").append(Object.assign(document.createElement("small"), { className: "over-longer", textContent: longer }));
+  }
   // The move that ended the last round (Snorkeling: who put the Beach on whose pile).
   const cause = ending && ROUND_ENDS.has(ending.type)
     ? tableOf(view.game).endNote?.(ending.entry, s, t, s.log.slice(0, s.log.indexOf(ending)))?.cause : null;

@@ -43,6 +43,14 @@ def assert_game_over(page, players):
     # GF-7: the dialog says why play stopped, in the log's words.
     how = page.locator("#over-result .over-how").inner_text()
     assert how.startswith("Play stops: ") and how in log_lines(page), how
+    # Ended by an empty stock or hand (GF-7), the default game names the option that plays on (GF-9).
+    keep = page.evaluate("window.tidepool.call('state').then((s) => s.view.options.keep_playing)")
+    longer = page.locator("#over-result .over-longer")
+    if keep or "all 13 books" in how:
+        assert longer.count() == 0
+    else:
+        assert longer.inner_text() == ("Want a longer game? Turn on “Keep playing until all 13 books are down” in the "
+                                       "start screen's options.")
     totals = [int(x) for x in page.locator("#scores td:last-child").all_inner_texts()]
     assert len(totals) == players
     # GF-7: the over dialog counts books, with no per-round columns (Go Fish has no rounds).
