@@ -543,3 +543,16 @@ def test_speech_bubbles_are_whole_on_a_small_phone(page, base_url, open_app, lan
             assert box["y"] >= felt["y"] - 1  # not cut by the table's edges
         make_a_move(page)
     assert bubbles >= 3
+
+
+@pytest.mark.parametrize("players, least", [(3, 64), (6, 52)])
+def test_a_tall_phone_shows_your_hand_large_and_whole(page, base_url, open_app, players, least):
+    """On a tall phone (390x844) your hand's cards are drawn large where the room below the
+    table allows (3 players: at least 64 px wide on screen, 53 px before), no smaller with six
+    seats above them, every one of them in view."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, base_url, f"game=go_fish&players={players}&seed=11&speed=0&lang=en")
+    wait_for_my_turn_or_end(page)
+    boxes = [card.bounding_box() for card in page.locator("#felt [data-part=hand] .card").all()]
+    assert boxes and min(b["width"] for b in boxes) >= least, [round(b["width"]) for b in boxes]
+    assert all(b["x"] >= 0 and b["x"] + b["width"] <= 390 and b["y"] >= 0 and b["y"] + b["height"] <= 844 for b in boxes)
