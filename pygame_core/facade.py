@@ -109,11 +109,12 @@ class Table:
                 names.append(cat["bot_name"].replace("{level}", level).replace("{n}", str(seat + 1)))
         return names
 
-    def short_names(self) -> list[str]:
-        """Each seat's name where room is short (a trick's slot): "You" for the one human the
-        table speaks to, "Player N" for another human, "Bot N" without its level."""
+    def short_names(self, you: int | None) -> list[str]:
+        """Each seat's name where room is short (a trick's slot): "You" for seat ``you`` (the one
+        human the table speaks to, or ``None``), "Player N" for another human, "Bot N" without
+        its level."""
         cat = catalog(self.lang)
-        return [cat["you_short"] if seat == self.you() else
+        return [cat["you_short"] if seat == you else
                 player_name(seat, None, self.lang) if kind == "human" else cat["bot_short"].replace("{n}", str(seat + 1))
                 for seat, kind in enumerate(self.seats)]
 
@@ -138,7 +139,7 @@ class Table:
         moves = move_items(game.name, view["legal_actions"], names, self.lang)
         log_from = max(0, min(log_from, len(game.history)), len(game.history) - log_limit)
         return {"ok": True, "view": view, "viewer": self.viewer, "seats": self.seats, "names": names,
-                "short_names": self.short_names(), "you": you, "moves": moves, "log": log_items(game, log_from, names, self.lang, you),
+                "short_names": self.short_names(you), "you": you, "moves": moves, "log": log_items(game, log_from, names, self.lang, you),
                 "log_size": len(game.history), "seed": game.seed, "steps": len(game.actions),
                 "bot_to_move": current is not None and current in self.bots,
                 # a bot with one legal action (a forced pass): the page plays it at a quicker pace
@@ -151,7 +152,9 @@ class Table:
         spectator, or ``"all"`` for every hand open), with the log up to there (its last
         ``log_limit`` entries at most). No move can be made in a replay: ``legal_actions`` and
         ``moves`` are empty, unless ``moves`` asks for those the viewer had there when it was the
-        viewer's turn (the review shows what was played and what the coach would have played)."""
+        viewer's turn (the review shows what was played and what the coach would have played).
+        From another seat's point of view than the one human's, ``you`` is ``None``: the log and
+        the short names speak of every seat in the third person."""
         if type(step) is not int or not 0 <= step <= len(self.game.actions):
             raise ValueError(f"replay step must be 0..{len(self.game.actions)}, got {shown(step)}")
         cursor = self.replay_cursor
@@ -162,12 +165,14 @@ class Table:
         self.replay_cursor = cursor
         names, you = self.names(), self.you()
         seat = None if viewer == "all" else _check_seat("viewer", viewer, cursor.players)
+        if seat is not None and seat != you:  # another seat's point of view: nobody is "you" there
+            you = None  # (the log says "Player 1 (you)'s pile", never "your pile" beside Bot 2's own)
         view = cursor.view(seat)
         shown_moves = moves is True and seat is not None and seat == cursor.current_player
         if not shown_moves:
             view["legal_actions"] = []
         state = {"ok": True, "view": view, "viewer": seat, "seats": self.seats, "names": names,
-                 "short_names": self.short_names(), "you": you,
+                 "short_names": self.short_names(you), "you": you,
                  "moves": move_items(cursor.name, view["legal_actions"], names, self.lang) if shown_moves else [],
                  "log": log_items(cursor, max(0, len(cursor.history) - log_limit), names, self.lang, you),
                  "log_size": len(cursor.history), "step": step, "steps": len(self.game.actions),

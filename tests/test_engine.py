@@ -630,3 +630,29 @@ def test_state_gives_each_seat_a_short_name_too(lang, short):
                                      "seed": 1, "lang": lang}))
     state = json.loads(facade.call("state", "{}"))
     assert state["short_names"][0] == short[2].replace("3", "1") and state["short_names"][2] == short[2]
+
+
+def test_a_replay_from_another_seat_speaks_of_every_seat_in_the_third_person():
+    """A replay seen from Bot 2's seat has no "you": the log says "Player 1 (you)'s pile", never
+    "your pile" beside Bot 2's own, and the short names say "Player 1"; from the human's own seat
+    (or every hand open) the log speaks to the human as the table does."""
+    facade.call("start", json.dumps({"game": "snorkeling", "players": 3, "seats": ["human", "bot:random", "bot:random"],
+                                     "seed": 12, "lang": "en"}))
+    while True:
+        state = json.loads(facade.call("state", "{}"))
+        if state["view"]["is_over"] or state["log_size"] > 80:
+            break
+        if state["bot_to_move"]:
+            facade.call("bot_step", "{}")
+        else:
+            facade.call("act", json.dumps({"action": state["view"]["legal_actions"][0]}))
+    steps = state["steps"]
+    mine = json.loads(facade.call("replay", json.dumps({"step": steps, "viewer": 0})))
+    theirs = json.loads(facade.call("replay", json.dumps({"step": steps, "viewer": 1})))
+    everyone = json.loads(facade.call("replay", json.dumps({"step": steps, "viewer": "all"})))
+    assert mine["you"] == everyone["you"] == 0 and theirs["you"] is None
+    assert mine["short_names"][0] == "You" and theirs["short_names"][0] == "Player 1"
+    said = lambda s: " ".join(item["text"] for item in s["log"])  # noqa: E731
+    assert "on your pile" in said(mine) and "on your pile" not in said(theirs)
+    assert "on Player 1 (you)'s pile" in said(theirs)
+    assert theirs["names"] == mine["names"]  # the person is still Player 1 (you)

@@ -770,8 +770,8 @@ def test_a_replay_from_another_seat_names_that_seat_not_you(page, base_url, open
 
 def test_snorkeling_news_in_a_replay_from_another_seat_says_your_of_no_one_else(page, base_url, open_app):
     """Replay from Bot 2's point of view: a card put on Bot 2's pile reads "on Bot 2 (medium)'s
-    pile" in the news beside the centre, never "on your pile" (which is Player 1's, the person
-    at the table: the log says so)."""
+    pile" in the news beside the centre, never "on your pile"; the log names Player 1's pile
+    "Player 1 (you)'s pile" (the person at the table), not "your pile" beside Bot 2's."""
     open_app(page, base_url, "game=snorkeling&players=3&seed=12&speed=0&options=target_score=6")
     play_to_the_end(page)
     page.locator("#over-close").click()
@@ -785,6 +785,10 @@ def test_snorkeling_news_in_a_replay_from_another_seat_says_your_of_no_one_else(
     onto_bot_2 = [line for line in told if "on Bot 2 (medium)'s pile" in line]
     assert onto_bot_2, told  # this game puts cards on Bot 2's pile in its first twelve steps
     assert not [line for line in told if "your pile" in line], told
+    # Nor does the log beside it: seen from Bot 2's seat, nobody at the table is "you".
+    log = page.locator("#log li").all_inner_texts()
+    assert [line for line in log if "on Player 1 (you)'s pile" in line]
+    assert not [line for line in log if "your pile" in line.lower()]
 
 
 @pytest.mark.allow_console_errors
