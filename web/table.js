@@ -10,7 +10,7 @@ import { fitFelt } from "./tables/fit.js";
 import { measure, animate, clearFlights, reduced } from "./tables/motion.js";
 import { focusKey, focusIsOurs, placeFocus, roveHand, arrowFocus, trapDialogTab, trackInput } from "./tables/focus.js";
 import { lineChart } from "./chart.js";
-import { autosave, saveKey, takeAddress } from "./tools.js";
+import { autosave, newGameKeepsTheRunningOne, saveKey, takeAddress } from "./tools.js";
 import { requestHint, syncHint } from "./coach.js";
 import { offerReview } from "./review.js";
 import { soundOn, setSound, play, playFor } from "./sound.js";
@@ -842,6 +842,7 @@ export function gameRunning() {
 export function confirmLeave() {
   if (!gameRunning()) return Promise.resolve(true);
   const dialog = $("#leave-dialog");
+  $("#leave-text").textContent = t(newGameKeepsTheRunningOne() ? "leave.text_link" : "leave.text");
   return new Promise((resolve) => {
     const done = () => {
       dialog.removeEventListener("close", done);

@@ -69,6 +69,15 @@ export function addressNamesAnotherGame() {
   return Boolean(app.state) && new URLSearchParams(location.search).has("game") && pageKey() !== saveKey();
 }
 
+/** True when a game started now leaves the running one saved under its own key: on a link's page
+ * (the new game takes its own address), or where the running game was resumed from another
+ * page's key (the plain page resumes the game last played from a link). False where storage is
+ * denied. */
+export function newGameKeepsTheRunningOne() {
+  if (!app.state || storageDenied()) return false;
+  return new URLSearchParams(location.search).has("game") || saveKey() !== pageKey();
+}
+
 /** The key the running game is kept under (the one it was started or resumed with). */
 export function saveKey() {
   return app.saveKey ?? pageKey();

@@ -662,6 +662,10 @@ def test_leaving_a_running_game_asks_first(page, base_url, open_app):
     page.locator("#start-button").click()
     dialog = page.locator("#leave-dialog")
     expect(dialog).to_be_visible()
+    # A link's game stays saved under its link (the new game takes its own address).
+    expect(dialog.locator("#leave-text")).to_have_text(
+        "A new game starts here with its own address. The game you are playing stays saved under its link: open "
+        "the link again to go on with it.")
     dialog.locator('button[value="stay"]').click()
     wait_for_attr(page, "screen", "table")
     assert page.locator("#log li").count() >= logged
@@ -673,6 +677,17 @@ def test_leaving_a_running_game_asks_first(page, base_url, open_app):
     def new_deal():  # a new game from the menu gets a new seed
         assert engine(page, "state")["seed"] != 5
     eventually(new_deal)
+    # The plain page keeps one game of its own: a new one there ends the one it started.
+    page.goto(f"{base_url}/index.html")
+    wait_for_attr(page, "screen", "table")  # the plain page resumes the game played last (the link's)
+    page.locator("#menu-button").click()
+    page.locator("#start-button").click()
+    expect(dialog.locator("#leave-text")).to_contain_text("stays saved under its link")
+    dialog.locator('button[value="leave"]').click()
+    wait_for_attr(page, "state", "playing")
+    page.locator("#menu-button").click()
+    page.locator("#start-button").click()
+    expect(dialog.locator("#leave-text")).to_have_text("The game you are playing will end, and a new one will start.")
 
 
 # ----- Enemy Anemone: a plain play is one click -------------------------------------------
