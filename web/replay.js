@@ -25,6 +25,7 @@ function startReplay() {
   $("#replay-bar").hidden = false;
   $("#hint-button").hidden = true;
   syncHint($("#felt"), null);  // a hint belongs to the live position
+  $("#announcer").textContent = "";  // the live game's last sentence is no news in the replay
   html.dataset.replay = "on";
   replayTo(0);
 }

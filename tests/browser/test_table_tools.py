@@ -777,6 +777,7 @@ def test_snorkeling_news_in_a_replay_from_another_seat_says_your_of_no_one_else(
     page.locator("#over-close").click()
     page.locator("#over-bar-replay").click()
     page.locator("#replay-viewer").select_option("1")
+    assert page.locator("#announcer").inner_text() == ""  # the live game's last sentence is not left there
     told = []
     for step in range(1, 13):
         page.locator("#replay-next").click()
