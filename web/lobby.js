@@ -173,7 +173,7 @@ function drawSeat(chip, kind) {
 function renderSeats(seats) {
   const count = Number($("#players").value);
   const list = $("#seat-list");
-  const old = [...list.querySelectorAll(".seat-chip")].map((chip) => chip.value);
+  const old = seatValues();
   const offered = seatKinds();
   list.replaceChildren();
   for (let i = 0; i < count; i++) {
@@ -196,6 +196,11 @@ function renderSeats(seats) {
     li.append(chip);
     list.append(li);
   }
+}
+
+// The seats' kinds as the chips show them, in seat order.
+function seatValues() {
+  return [...document.querySelectorAll("#seat-list .seat-chip")].map((chip) => chip.value);
 }
 
 // Step the seat's chip `by` kinds (1: the next, -1: the one before), and say its new kind.
@@ -252,7 +257,7 @@ function optionControl(game, opt, value) {
 export function readLobby() {
   const form = $("#start-form");
   const game = form.elements.game.value;
-  const seats = [...document.querySelectorAll("#seat-list .seat-chip")].map((chip) => chip.value);
+  const seats = seatValues();
   const options = {};
   for (const node of document.querySelectorAll("#start-form [name^='option.']")) {
     const name = node.name.slice(7);
@@ -275,8 +280,7 @@ export function wireLobby({ onLanguage, onStart }) {
   form.addEventListener("change", (ev) => {
     if (ev.target.name === "game") renderSetup({});
     else if (ev.target.id === "players") {
-      const seats = [...document.querySelectorAll("#seat-list .seat-chip")].map((chip) => chip.value);
-      renderSetup({ players: Number($("#players").value), seats });
+      renderSetup({ players: Number($("#players").value), seats: seatValues() });
     } else if (ev.target.id === "lang") onLanguage(ev.target.value);
     else if (ev.target.name?.startsWith("option.")) applyNeeds();
   });

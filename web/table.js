@@ -124,10 +124,13 @@ export function toast(message, { kind = null, stay = false } = {}) {
   if (!stay) setTimeout(() => box.remove(), 4000);
 }
 
+// True when the scores-and-log panel is a drawer (a narrow screen, an embed) and open over the table.
+const drawerOpen = () => html.classList.contains("drawer") && html.dataset.side === "open";
+
 // Notice `box`, just shown in a dialog or on the page: at the top of an open dialog, else placed
 // over the table's felt (clearTop), else at the top of the page.
 function place(box) {
-  const drawer = html.classList.contains("drawer") && html.dataset.side === "open" ? $("#side") : null;
+  const drawer = drawerOpen() ? $("#side") : null;
   const area = !box.closest("dialog") && (drawer ?? document.querySelector("#table:not([hidden]) .felt-wrap"))?.getBoundingClientRect();
   if (!area) Object.assign(box.style, { left: "", right: "", maxWidth: "" });
   box.style.top = `${area ? clearTop(box, area, drawer ? [DRAWER_KEEP_CLEAR, DRAWER_RATHER_CLEAR] : [KEEP_CLEAR, RATHER_CLEAR]) : 8}px`;
@@ -948,7 +951,6 @@ export function wireTable({ onMenu }) {
   };
   $("#side-toggle").addEventListener("click", () => toggleSide(getComputedStyle($("#side")).display === "none"));
   // The drawer (a narrow screen, an embed) lies over the table: Escape or a tap beside it closes it.
-  const drawerOpen = () => html.classList.contains("drawer") && html.dataset.side === "open";
   document.addEventListener("keydown", (ev) => {
     if (ev.key !== "Escape" || !drawerOpen() || document.querySelector("dialog[open]")) return;
     ev.preventDefault();
