@@ -6,7 +6,8 @@
 // bar's sound button) is kept in the browser ("tidepool.sound") and counts everywhere after.
 // Browsers let a page start sound only after the player's first tap or key: the audio context is
 // made (or resumed) then; what would have played before is dropped. Each effect played is marked
-// for tests and benches as a User Timing mark "tidepool:sound:<kind>".
+// for tests and benches as a User Timing mark "tidepool:sound:<kind>", the audio context's making
+// as a measure "tidepool:audio-start".
 import { read, write } from "./store.js";
 
 const KEY = "tidepool.sound";
@@ -39,12 +40,26 @@ export function setSound(on) {
   if (on) wake();
 }
 
-// Make or resume the audio context (only works within a tap or key press).
+// Make or resume the audio context: called in a tap or key press. Making it starts the browser's
+// audio output, which can take 40-170 ms the first time, so it is made in a task of its own just
+// after the tap (a tap must not wait on it; a page that had a tap may start sound later). A browser
+// that allows sound only within the tap itself (WebKit) leaves it suspended: the next tap resumes
+// it, which is quick.
+let making = false;
 function wake() {
   const Context = window.AudioContext ?? window.webkitAudioContext;
   if (!Context) return;
-  context ??= new Context();
-  if (context.state === "suspended") context.resume().catch(() => {});
+  if (context) {
+    if (context.state === "suspended") context.resume().catch(() => {});
+  } else if (!making) {
+    making = true;
+    setTimeout(() => {
+      const began = performance.now();
+      context = new Context();
+      if (context.state === "suspended") context.resume().catch(() => {});
+      performance.measure("tidepool:audio-start", { start: began });
+    });
+  }
 }
 for (const type of ["pointerdown", "keydown"]) {
   addEventListener(type, () => { if (soundOn()) wake(); }, { capture: true });

@@ -7,13 +7,15 @@ its defaults, seeded by the seed and step), the seat's bot then plays its own ch
 goes on; the outcome of a position is that seat's win share at the end (ties shared). Per game this
 prints the mean absolute calibration error over ten deciles of the chance of the action chosen
 (equal counts; target <= 0.05), each decile's predicted and observed figures, and the error per
-player count. Then, at up to PLAYOUTS of the positions where the coach's best-rated action is not
-the bot's own choice, the game is played on from there twice with the same bots and seeds, once
-after each action: the mean win share of each and their paired difference with a 95% interval
-(target: the best-rated action wins at least as often).
+player count. Then, at --playouts positions where the coach's best-rated action is not the bot's
+own choice (positions are collected until there are that many), the game is played on from there
+twice with the same bots and seeds, once after each action: the mean win share of each and their
+paired difference with a 95% interval (target: the best-rated action wins at least as often; a
+difference of a few points needs about 1,000 pairs to be told from none).
 
-Not part of `python3 build.py bench` (about 45 minutes on one core). Run it directly, with any
-Python 3.11+ (the engine alone, no packages):
+Not part of `python3 build.py bench` (about 45 minutes on one core at the defaults; 1,000 pairs
+per game take about 20 more minutes per game). Run it directly, with any Python 3.11+ (the engine
+alone, no packages):
 python3 tests/bench/coach_calibration.py [--positions N] [--playouts N] [--games a,b] [--jobs N]
 (defaults: 2000 positions and 200 playout pairs per game; all games; one job per core).
 """
@@ -87,12 +89,13 @@ def play_many(name: str, seeds: list[int]) -> list[dict]:
     return [position for seed in seeds for position in play(name, seed)]
 
 
-def collect(name: str, first_seed: int, count: int, jobs: int) -> list[dict]:
-    """At least ``count`` positions of ``name`` from consecutive seeds from ``first_seed``."""
+def collect(name: str, first_seed: int, count: int, differing: int, jobs: int) -> list[dict]:
+    """At least ``count`` positions of ``name`` from consecutive seeds from ``first_seed``, and at
+    least ``differing`` of them where the best-rated action is not the bot's own choice."""
     found: list[dict] = []
     seed = first_seed
     with ProcessPoolExecutor(jobs) as pool:
-        while len(found) < count:
+        while len(found) < count or sum(p["best"] != p["chosen"] for p in found) < differing:
             batches = [list(range(seed + i * GAMES_PER_TASK, seed + (i + 1) * GAMES_PER_TASK)) for i in range(jobs * 2)]
             seed += GAMES_PER_TASK * jobs * 2
             for positions in pool.map(play_many, [name] * len(batches), batches):
@@ -134,7 +137,7 @@ def playout_pair(name: str, position: dict) -> tuple[float, float]:
 
 def measure(name: str, count: int, playouts: int, jobs: int) -> None:
     began = time.perf_counter()
-    positions = collect(name, MEASURE_SEED, count, jobs)
+    positions = collect(name, MEASURE_SEED, count, playouts, jobs)
     shown = [(p["chance"], p["outcome"]) for p in positions]
     games = len({p["seed"] for p in positions})
     print(f"\n{name}: {len(positions)} positions from {games} games "

@@ -7,7 +7,9 @@ speed; at each of the human's first TURNS turns the Hint button is pressed and, 
 on the felt, a move is made. A hint's time runs from the start of its first `advise` call to the
 end of the one that answered it (web/engine.js's User Timing measure of each call: the engine
 thinks in 40 ms slices in its worker, the page drawing in between). Long tasks (over 50 ms) on the
-page while a hint thinks come from the browser's Long Tasks API. Then a 2-player Go Fish game (one
+page while a hint thinks come from the browser's Long Tasks API; the task that makes the page's
+audio context (web/sound.js, once a page, in a task of its own after the first tap: the browser
+starting its audio output, 40-170 ms in headless Chromium here) is printed on its own. Then a 2-player Go Fish game (one
 per seed of REVIEW_SEEDS) is played to the end and "Review my game" pressed: the review's time runs
 from its first `review` call to the one that answered it, with the long tasks meanwhile. Targets
 (issue: the coach): a hint at the page's default budget in at most 1 s median and 2 s worst; a
@@ -34,9 +36,11 @@ INSTRUMENT = """
 window.__hints = [];  // [start, end] of each hint, from its first advise call to its answer
 window.__reviews = [];  // [start, end] of each review, from its first review call to its answer
 window.__tasks = [];  // [start, end] of each long task
+window.__audio = [];  // [start, end] of the audio context's making (web/sound.js: once a page)
 const first = {};
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
+    if (e.name === "tidepool:audio-start") window.__audio.push([e.startTime, e.startTime + e.duration]);
     const kind = { "tidepool:call:advise": "__hints", "tidepool:call:review": "__reviews" }[e.name];
     if (!kind) continue;
     first[kind] ??= e.startTime;
@@ -76,11 +80,15 @@ def main() -> int:
                         make_a_move(page)
                     spans = page.evaluate("window.__hints")
                     hints = [end - start for start, end in spans]
-                    longest = max([end - start for start, end in page.evaluate("window.__tasks")
-                                   if any(s < end and start < e for s, e in spans)], default=0)
+                    tasks = [(start, end) for start, end in page.evaluate("window.__tasks")
+                             if any(s < end and start < e for s, e in spans)]
+                    audio = page.evaluate("window.__audio")
+                    ours = [end - start for start, end in tasks
+                            if not any(s < end and start < e for s, e in audio)]
                     print(f"  {name:<14} {players} players  hints {len(hints):2}  median "
                           f"{statistics.median(hints):6.0f} ms  max {max(hints):6.0f} ms  "
-                          f"longest task {longest:.0f} ms")
+                          f"longest task {max(ours, default=0):.0f} ms  "
+                          f"(audio output's start {max((e - s for s, e in audio), default=0):.0f} ms)")
                     context.close()
             print("\n== the review of a whole 2-player Go Fish game at game over (targets: <= 30 s, "
                   "no task over 50 ms)")

@@ -222,3 +222,31 @@ def test_the_hinted_card_stands_out_on_a_touch_phone(page, base_url, open_app):
         "n => getComputedStyle(n).boxShadow")
     assert ring[0] == "solid" and ring[1] == "rgb(255, 255, 255)", ring
     assert ring[2] != other, (ring, other)
+
+
+def test_the_hint_line_shrinks_the_table_just_enough(page, base_url, open_app):
+    """The hint line appearing above the felt makes it shorter: the table is zoomed out to fit in
+    one step from the room it lost (web/tables/fit.js `shrunkFit`: one layout, not a search that
+    blocks the page for 50 ms), every part of it still in view and its scale within about 3% of
+    the largest that fits."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, base_url, "game=go_fish&players=2&seats=human,bot:medium&seed=3&speed=0")
+    wait_for_my_turn_or_end(page)
+    page.locator("[data-legal]").first.wait_for()
+    felt = page.locator("#felt")
+    before = float(felt.get_attribute("data-fit"))
+    # Each scale tried is written to the felt's style and costs a layout of the whole table.
+    felt.evaluate("(f) => { window.__tried = 0; new MutationObserver((records) => { window.__tried += records.length; })"
+                  ".observe(f, { attributeFilter: ['style'] }); }")
+    page.locator("#hint-button").click()
+    page.locator("[data-hint]").first.wait_for(timeout=10_000)
+    assert page.locator("#hint-line").is_visible()
+    after = float(felt.get_attribute("data-fit"))
+    assert after < before  # the table filled the height: the line took room from it
+    assert page.evaluate("window.__tried") == 1  # one scale tried, the one kept
+    fits = "(f) => f.scrollHeight <= f.clientHeight + 1 && f.scrollWidth <= f.clientWidth + 1"
+    assert felt.evaluate(fits)
+    scale = felt.evaluate("(f) => f.style.getPropertyValue('--fit')")
+    felt.evaluate(f"(f) => f.style.setProperty('--fit', String({scale} * 1.035))")
+    assert not felt.evaluate(fits)  # 3.5% larger no longer fits
+    felt.evaluate(f"(f) => f.style.setProperty('--fit', '{scale}')")

@@ -16,39 +16,54 @@
 const MIN_SCALE = 0.4;  // a felt's --fit-least may lower it (a rules demo: demo.css)
 const MAX_SCALE = 1.5;  // on a phone or laptop; a large screen's --big raises it (app.css)
 const TOLERANCE = 1.02;  // the scale found is within 2% of the largest that fits
+const SHRINK_MARGIN = 0.985;  // a box only shorter: the scale found is within about 3% of the largest
 const GROWTH = 1.2;  // your turn grows the scale on screen only past this ratio
 
 // The room the felt's content has at `scale`: 1 or more if nothing overflows, else about the share
 // of the content that fits (the next scale to try is `scale` times that). Each call lays the felt
 // out: the one costly step (several ms for a full table).
 function roomAt(felt, scale) {
-  felt.style.setProperty("--fit", String(scale));
+  setFit(felt, scale);
   return Math.min((felt.clientHeight + 1) / felt.scrollHeight, (felt.clientWidth + 1) / felt.scrollWidth);
+}
+
+// Writing --fit, even the value it has, lays the whole felt out again: only a new scale is written.
+function setFit(felt, scale) {
+  if (felt.style.getPropertyValue("--fit") !== String(scale)) felt.style.setProperty("--fit", String(scale));
 }
 
 /** Zoom the felt's content (CSS `zoom` on the felt's children via --fit) to fit its box.
  * `layout` (a string) names what is drawn; with `hold` (others are playing) the scale stays at or
  * below the last one found afresh, unless the layout or the width changes. A refit on its own (a
  * resize) keeps the last two. */
-export function fitFelt(felt, layout = felt.dataset.layout ?? "", hold = felt.dataset.hold === "1") {
+export function fitFelt(felt, layout, hold) {
   if (!felt.isConnected || !felt.clientHeight) return;
+  const refit = layout === undefined;
+  layout ??= felt.dataset.layout ?? "";
+  hold ??= felt.dataset.hold === "1";
   const box = `${felt.clientWidth}|${layout}|${felt.dataset.mode ?? ""}`;
   const same = felt.dataset.fitBox === box;
   const held = hold && same ? Number(felt.dataset.fitAnchor) : null;
   const shown = Number(felt.style.getPropertyValue("--fit")) || 0;
+  // A refit on its own to a box only shorter than last time (the hint line appearing above the
+  // felt): nothing past the scale shown fits better than it did (see shrunkFit).
+  const shorter = refit && same && shown > 0 && felt.clientHeight < Number(felt.dataset.fitHeight);
   felt.dataset.fitBox = box;
+  felt.dataset.fitHeight = String(felt.clientHeight);
   felt.dataset.layout = layout;
   felt.dataset.hold = hold ? "1" : "0";
   // Found afresh from the scale of last time, or held: usually one to three layouts.
   const style = getComputedStyle(felt);
   const most = MAX_SCALE * (Number(style.getPropertyValue("--big")) || 1);
   const least = Number(style.getPropertyValue("--fit-least")) || MIN_SCALE;
-  let scale = held == null ? largestFit(felt, most, Number(felt.dataset.fitAnchor) || 1, least) : largestFit(felt, held, held, least);
+  const high = held ?? most;
+  let scale = shorter ? shrunkFit(felt, Math.min(high, shown), least)
+    : largestFit(felt, high, held ?? (Number(felt.dataset.fitAnchor) || 1), least);
   // Your turn on the same layout: a little growth is not worth moving the hand (``shown`` fits,
   // being smaller than a scale that fits).
   if (held == null && same && scale >= shown && scale < shown * GROWTH) scale = shown;
   if (held == null) felt.dataset.fitAnchor = String(scale);  // the most a held table returns to
-  felt.style.setProperty("--fit", String(scale));
+  setFit(felt, scale);
   felt.dataset.fit = scale.toFixed(2);
   // Too small a frame even at the least scale (under 360x600): the felt scrolls, so nothing is out of
   // reach, and your turn shows your hand (at the bottom). Any larger scale found fits (the
@@ -56,6 +71,18 @@ export function fitFelt(felt, layout = felt.dataset.layout ?? "", hold = felt.da
   const over = scale <= least && roomAt(felt, scale) < 1;
   felt.toggleAttribute("data-overflow", over);
   if (over && held == null) felt.scrollTop = felt.scrollHeight;
+}
+
+// The scale for a box that only got shorter, from `shown` (which fitted the taller box): `shown`
+// itself if it still fits, else `shown` less the share that no longer fits and SHRINK_MARGIN more
+// (the felt's own padding does not zoom) if that fits, else the search below that. Usually one
+// layout besides the browser's own, not the search's three or four: a layout of a full table takes
+// 20-30 ms on a phone-class CPU, and the page must not block for 50 ms when the hint line appears.
+function shrunkFit(felt, shown, least) {
+  const room = roomAt(felt, shown);
+  if (room >= 1) return shown;
+  const guess = Math.max(least, shown * room * SHRINK_MARGIN);
+  return roomAt(felt, guess) >= 1 ? guess : largestFit(felt, guess, guess, least);
 }
 
 // The largest scale up to `high` at which nothing overflows, within TOLERANCE (`least` at the
