@@ -104,7 +104,7 @@ export function lastSetup() {
 /** Write the player's record (records.js) on each game's card: a line per bot level played. */
 export function drawRecords() {
   for (const node of document.querySelectorAll(".game-record")) {
-    const lines = recordLines(node.dataset.game);
+    const lines = recordLines(node.dataset.game, lobby.levels);
     node.replaceChildren(...lines.map((line) => Object.assign(document.createElement("span"), { textContent: line })));
     node.hidden = !lines.length;
   }

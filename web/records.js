@@ -8,7 +8,6 @@ import { read, write } from "./store.js";
 import { t } from "./i18n.js";
 
 const KEY = "tidepool.records";
-const LEVELS = ["random", "easy", "medium", "hard"];
 const SEEN = 40;  // the last games counted, so that none counts twice
 
 function load() {
@@ -19,18 +18,19 @@ function load() {
   return { records: {}, seen: [] };
 }
 
-/** The bot level a table's record counts under: the strongest bot facing its one human; null
- * for a table of several humans (hot seat) or of bots only. */
-export function recordLevel(seats) {
+/** The bot level a table's record counts under: the strongest bot facing its one human (`levels`:
+ * the build's bot levels, weakest first, as lobby.json lists them); null for a table of several
+ * humans (hot seat) or of bots only. */
+export function recordLevel(seats, levels) {
   const bots = seats.filter((seat) => seat.startsWith("bot:")).map((seat) => seat.slice(4));
   if (seats.filter((seat) => seat === "human").length !== 1 || !bots.length) return null;
-  return bots.reduce((best, level) => (LEVELS.indexOf(level) > LEVELS.indexOf(best) ? level : best));
+  return bots.reduce((best, level) => (levels.indexOf(level) > levels.indexOf(best) ? level : best));
 }
 
 /** Count the finished game of state `s` (the engine's state: view, seats, seed, steps) in the
  * record, unless it was counted already or does not count (see recordLevel). */
-export function countGame(s) {
-  const level = recordLevel(s.seats);
+export function countGame(s, levels) {
+  const level = recordLevel(s.seats, levels);
   if (level == null || !s.view.is_over) return;
   const id = [s.view.game, s.seed, s.steps, s.seats.join(",")].join("|");
   const data = load();
@@ -46,10 +46,10 @@ export function countGame(s) {
 }
 
 /** The record lines of `game` ("Bot (medium) — wins: 2 of 5 · best score: 14"), one per bot level
- * played, strongest first; `level` alone when given. */
-export function recordLines(game, level = null) {
+ * of `levels` (weakest first) played, strongest first; `level` alone when given. */
+export function recordLines(game, levels, level = null) {
   const byLevel = load().records[game] ?? {};
-  return LEVELS.filter((l) => byLevel[l] && (level == null || l === level)).reverse().map((l) => {
+  return levels.filter((l) => byLevel[l] && (level == null || l === level)).reverse().map((l) => {
     const { games, wins, best } = byLevel[l];
     return t("records.line", { bots: t("start.bot_level", { level: t(`level.${l}`) }), wins, games, best: best ?? 0 });
   });

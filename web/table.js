@@ -348,7 +348,7 @@ export function render({ still = false } = {}) {
   if (focusOurs) settleFocus(s, { key, picked });
   roveHand(felt);
   if (view.is_over) {  // the move that ended the game lands, and stays a beat, before the result
-    if (!first && !app.demo) countGame(s);  // it ended here: the player's record counts it
+    if (!first && !app.demo) countGame(s, app.lobby.levels);  // it ended here: the player's record counts it
     clearTimeout(app.botTimer);
     const gen = app.gen;
     const ms = motionMs();
@@ -794,8 +794,9 @@ function showOver(s) {
     $("#over-result").append(Object.assign(document.createElement("small"), { className: "over-hints", textContent: t("over.hints", { list }) }));
   }
   // The player's record at this game against this level of bots (records.js), this game counted.
-  const level = recordLevel(s.seats);
-  const lines = level ? recordLines(view.game, level) : [];
+  const levels = app.lobby.levels;
+  const level = recordLevel(s.seats, levels);
+  const lines = level ? recordLines(view.game, levels, level) : [];
   const record = $("#over-record");
   record.hidden = !lines.length;
   record.replaceChildren(Object.assign(document.createElement("strong"), { textContent: t("records.title") }),

@@ -45,17 +45,21 @@ MEASURE_SEED = 0
 GAMES_PER_TASK = 4
 
 
-def bots_for(seed: int, players: int, bot_seed: int | None = None) -> list:
+def bots_for(seed: int, players: int, bot_seed: int | None = None, fixed: bool = False) -> list:
     """The bots of the game of ``seed``: one hard bot (its seat varies with the seed) and medium
-    bots, their own RNGs seeded from ``bot_seed`` (default: ``seed``)."""
+    bots, their own RNGs seeded from ``bot_seed`` (default: ``seed``). The hard bot thinks up to its
+    time cap in CPU time (what else runs on the machine does not weaken it), or with ``fixed`` for
+    its game's fixed budget of iterations."""
     hard = (seed // len(PLAYER_COUNTS)) % players
     base = seed if bot_seed is None else bot_seed
-    return [make_bot("hard" if seat == hard else "medium", seed=base * 10 + seat) for seat in range(players)]
+    return [make_bot("hard", seed=base * 10 + seat, **({"time_ms": None} if fixed else {"clock": "cpu"})) if seat == hard
+            else make_bot("medium", seed=base * 10 + seat) for seat in range(players)]
 
 
-def play_on(game: pc.Game, seed: int, bot_seed: int) -> None:
-    """Play ``game`` (of ``seed``) to its end with that game's bots, seeded from ``bot_seed``."""
-    bots = bots_for(seed, game.players, bot_seed)
+def play_on(game: pc.Game, seed: int, bot_seed: int, fixed: bool = False) -> None:
+    """Play ``game`` (of ``seed``) to its end with that game's bots, seeded from ``bot_seed``
+    (``fixed``: see :func:`bots_for`)."""
+    bots = bots_for(seed, game.players, bot_seed, fixed)
     while not game.is_over:
         seat = game.current_player
         game.apply(bots[seat].choose(game, seat))
@@ -121,7 +125,7 @@ def wilson(mean: float, n: int) -> str:
     return f"{mean:.3f} [{max(0.0, mean - half):.3f}, {min(1.0, mean + half):.3f}]"
 
 
-def playout_pair(name: str, position: dict) -> tuple[float, float]:
+def playout_pair(name: str, position: dict, fixed: bool = False) -> tuple[float, float]:
     """The seat's win share after the best-rated action and after the bot's own choice, each
     played on with the same bots and seeds (the real hidden cards: the game itself goes on)."""
     results = []
@@ -130,12 +134,12 @@ def playout_pair(name: str, position: dict) -> tuple[float, float]:
         for earlier in position["actions"]:
             game.apply(earlier)
         game.apply(action)
-        play_on(game, position["seed"], position["seed"] + 7_777_777)  # the same seats, fresh dice
+        play_on(game, position["seed"], position["seed"] + 7_777_777, fixed)  # the same seats, fresh dice
         results.append(1.0 / len(game.winners) if position["seat"] in game.winners else 0.0)
     return results[0], results[1]
 
 
-def measure(name: str, count: int, playouts: int, jobs: int) -> None:
+def measure(name: str, count: int, playouts: int, jobs: int, fixed: bool = False) -> None:
     began = time.perf_counter()
     positions = collect(name, MEASURE_SEED, count, playouts, jobs)
     shown = [(p["chance"], p["outcome"]) for p in positions]
@@ -154,7 +158,7 @@ def measure(name: str, count: int, playouts: int, jobs: int) -> None:
     print(f"  the best-rated action is not the bot's own choice at {sum(p['best'] != p['chosen'] for p in positions)} "
           f"positions; playing on from {len(differ)} of them, after each:")
     with ProcessPoolExecutor(jobs) as pool:
-        pairs = list(pool.map(playout_pair, [name] * len(differ), differ, chunksize=4))
+        pairs = list(pool.map(playout_pair, [name] * len(differ), differ, [fixed] * len(differ), chunksize=4))
     if pairs:
         best = statistics.fmean(b for b, _ in pairs)
         chosen = statistics.fmean(c for _, c in pairs)
@@ -170,11 +174,15 @@ def main() -> int:
     parser.add_argument("--playouts", type=int, default=200)
     parser.add_argument("--games", default=",".join(pc.GAMES))
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--fixed-play-on", action="store_true",
+                        help="play the pairs on with the hard bot at its game's fixed budget, not its time cap "
+                             "(3-5x faster; the bot's own choice at each position is still the capped bot's)")
     args = parser.parse_args()
     print(f"== the coach's calibration: {args.positions} positions per game from hard-vs-medium games, "
-          f"2-{PLAYER_COUNTS[-1]} players (CPython, {args.jobs} jobs)")
+          f"2-{PLAYER_COUNTS[-1]} players (CPython, {args.jobs} jobs); pairs played on with hard at its "
+          + ("fixed budget" if args.fixed_play_on else "time cap"))
     for name in args.games.split(","):
-        measure(name, args.positions, args.playouts, args.jobs)
+        measure(name, args.positions, args.playouts, args.jobs, args.fixed_play_on)
     return 0
 
 
