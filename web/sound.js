@@ -55,7 +55,11 @@ function wake() {
     making = true;
     setTimeout(() => {
       const began = performance.now();
-      context = new Context();
+      try {
+        context = new Context();
+      } catch {
+        return;  // no audio output (none on the system, or the browser's limit): the table stays silent
+      }
       if (context.state === "suspended") context.resume().catch(() => {});
       performance.measure("tidepool:audio-start", { start: began });
     });
