@@ -47,6 +47,7 @@ class Table:
         self.humans = [s for s, kind in enumerate(seats) if kind == "human"]
         self.viewer: int | None = self.humans[0] if self.humans else None
         self.replay_cursor: Game | None = None
+        self.replay_sizes: list[int] = []  # the cursor's history length after each of its actions
         self.thinking: tuple | None = None  # ((game id, actions taken), thinker) of a bot mid-thought
         self.advising: tuple | None = None  # ((game id, actions taken), Adviser) of a hint mid-thought
         self.reviewing: tuple | None = None  # ((game id, actions, seat, samples, seed), Reviewer) mid-review
@@ -154,14 +155,17 @@ class Table:
         ``moves`` are empty, unless ``moves`` asks for those the viewer had there when it was the
         viewer's turn (the review shows what was played and what the coach would have played).
         From another seat's point of view than the one human's, ``you`` is ``None``: the log and
-        the short names speak of every seat in the third person."""
+        the short names speak of every seat in the third person. ``step_log_from`` is the index
+        (``i``) of the first log entry the step's own action wrote (0 at step 0: the deal)."""
         if type(step) is not int or not 0 <= step <= len(self.game.actions):
             raise ValueError(f"replay step must be 0..{len(self.game.actions)}, got {shown(step)}")
         cursor = self.replay_cursor
         if cursor is None or len(cursor.actions) > step or cursor.actions != self.game.actions[:len(cursor.actions)]:
             cursor = self.game.prefix(0)
+            self.replay_sizes = [len(cursor.history)]
         for action in self.game.actions[len(cursor.actions):step]:
             cursor.apply(action)
+            self.replay_sizes.append(len(cursor.history))
         self.replay_cursor = cursor
         names, you = self.names(), self.you()
         seat = None if viewer == "all" else _check_seat("viewer", viewer, cursor.players)
@@ -175,7 +179,8 @@ class Table:
                  "short_names": self.short_names(you), "you": you,
                  "moves": move_items(cursor.name, view["legal_actions"], names, self.lang) if shown_moves else [],
                  "log": log_items(cursor, max(0, len(cursor.history) - log_limit), names, self.lang, you),
-                 "log_size": len(cursor.history), "step": step, "steps": len(self.game.actions),
+                 "log_size": len(cursor.history), "step_log_from": self.replay_sizes[step - 1] if step else 0,
+                 "step": step, "steps": len(self.game.actions),
                  "bot_to_move": False, "can_undo": False}
         if viewer == "all":
             state["open_hands"] = [cursor.view(s)["hand"] for s in range(cursor.players)]

@@ -656,3 +656,29 @@ def test_a_replay_from_another_seat_speaks_of_every_seat_in_the_third_person():
     assert "on your pile" in said(mine) and "on your pile" not in said(theirs)
     assert "on Player 1 (you)'s pile" in said(theirs)
     assert theirs["names"] == mine["names"]  # the person is still Player 1 (you)
+
+
+def test_a_replay_step_names_the_log_entries_its_action_wrote():
+    """``step_log_from`` is the index of the first log entry written by the step's own action: at
+    step 0 the deal (0), at step k the entries after the first k - 1 actions (GF-3/GF-4: an ask,
+    the answer, the draw), the same whether the replay steps forward, back or jumps."""
+    facade.call("start", json.dumps({"game": "go_fish", "players": 3, "seats": ["human", "bot:random", "bot:random"],
+                                     "seed": 12, "lang": "en"}))
+    for _ in range(12):
+        state = json.loads(facade.call("state", "{}"))
+        if state["bot_to_move"]:
+            facade.call("bot_step", "{}")
+        else:
+            facade.call("act", json.dumps({"action": state["view"]["legal_actions"][0]}))
+    sizes = []
+    for step in range(6):
+        replayed = json.loads(facade.call("replay", json.dumps({"step": step, "viewer": 0})))
+        sizes.append(replayed["log_size"])
+        assert replayed["step_log_from"] == (sizes[step - 1] if step else 0)
+    first = json.loads(facade.call("replay", json.dumps({"step": 1, "viewer": 0})))
+    assert [e["text"] for e in first["log"] if e["i"] >= first["step_log_from"]] == [
+        "Bot 3 (random) asks Bot 2 (random) for fours.", "Bot 2 (random) says: “Go fish!”",
+        "Bot 3 (random) draws a card from the stock."]
+    for step in (5, 2, 4):  # back and forth: the same as stepping forward
+        replayed = json.loads(facade.call("replay", json.dumps({"step": step, "viewer": 1})))
+        assert replayed["step_log_from"] == sizes[step - 1]

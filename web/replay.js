@@ -85,7 +85,11 @@ async function replayTo(step) {
   }));
   renderRound(s.view);
   renderScores($("#scores"), s);
-  setPrompt(marked ? marked.text : t("replay.count", { n: r.step, total: s.steps }));
+  // The prompt says what this step did (the first log entry its action wrote: the move itself, or
+  // the deal; what followed from it is on the felt and in the log): on a phone the log is in the
+  // drawer, and the bar counts the steps already.
+  const said = s.log.find((e) => e.i === s.step_log_from)?.text;
+  setPrompt(marked ? marked.text : said ?? t("replay.count", { n: r.step, total: s.steps }));
   drawFelt(s, {});
   if (marked) markReview($("#felt"), marked);
   if (r.step >= s.steps) stopReplayPlay();

@@ -238,6 +238,11 @@ def test_replay_reaches_the_final_position(page, base_url, open_app, game):
     wait_for_attr(page, "replayStep", 1)
     # All cards open, as cards: each seat's hand in the engine's order.
     step = engine(page, "replay", {"step": 1, "viewer": "all"})
+    # The prompt says the step's move: the first log entry it wrote (the step count is in the bar).
+    said = next(e["text"] for e in step["log"] if e["i"] == step["step_log_from"])
+    expect(page.locator("#prompt")).to_have_text(said)
+    assert step["step_log_from"] >= 1  # after the deal's own entries
+    expect(page.locator("#replay-count")).to_have_text(f"Step 1 of {final['steps']}")
     rows = page.locator("#open-hands .open-hand")
     expect(rows).to_have_count(3)
     for seat in range(3):
