@@ -29,7 +29,17 @@ OFF_SCREEN = """(selector) => {
     }
   }
   const scrolls = document.documentElement.scrollHeight > vh + 0.5 || document.documentElement.scrollWidth > vw + 0.5;
-  return { off, scrolls, count: document.querySelectorAll(selector).length };
+  // Your seat's cards and buttons inside its border (a hand of six once spilled past it on a phone).
+  const spill = [];
+  const mine = document.querySelector('#felt .seat.mine');
+  const box = mine?.getBoundingClientRect();
+  for (const node of mine ? mine.querySelectorAll('.card, button') : []) {
+    const r = node.getBoundingClientRect();
+    if (r.width && (r.left < box.left - 0.5 || r.right > box.right + 0.5)) {
+      spill.push(`${node.className} at ${Math.round(r.left)}-${Math.round(r.right)} in ${Math.round(box.left)}-${Math.round(box.right)}`);
+    }
+  }
+  return { off, scrolls, spill, count: document.querySelectorAll(selector).length };
 }"""
 
 WANTED = "[data-part=prompt], [data-part=hand], [data-legal]"
@@ -48,6 +58,7 @@ def check_sizes(page, sizes, selector=WANTED):
         where = f"{width}x{height} {page.url.split('?')[1]}"
         assert not result["scrolls"], f"the page scrolls at {where}"
         assert result["off"] == [], f"off screen at {where}: {result['off']}"
+        assert result["spill"] == [], f"past your seat's border at {where}: {result['spill']}"
         checked += result["count"]
     return checked
 
@@ -400,3 +411,18 @@ def test_every_text_of_a_rules_demo_is_read_at_its_size(page, base_url, open_app
         steps += 1
     assert steps >= 5
     assert not small, sorted(set(small))[:40]
+
+
+def test_a_hand_of_six_stays_inside_your_seat_on_a_phone(page, base_url, open_app):
+    """Snorkeling on a tall phone lays a hand of six in one row: the table is zoomed out until the
+    row, the score badge and Pass are inside your seat's border (fit.js measures your seat as well
+    as the felt; they spilled 4 px past it, over the felt's padding)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, base_url, "game=snorkeling&players=3&seed=1&speed=0")
+    for _ in range(6):
+        assert wait_for_my_turn_or_end(page) == "playing"
+        if page.locator("#felt [data-part=hand] .card").count() >= 6:
+            break
+        make_a_move(page)
+    assert page.locator("#felt [data-part=hand] .card").count() == 6
+    check_sizes(page, [(390, 844)])

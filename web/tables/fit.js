@@ -24,7 +24,11 @@ const GROWTH = 1.2;  // your turn grows the scale on screen only past this ratio
 // out: the one costly step (several ms for a full table).
 function roomAt(felt, scale) {
   setFit(felt, scale);
-  return Math.min((felt.clientHeight + 1) / felt.scrollHeight, (felt.clientWidth + 1) / felt.scrollWidth);
+  const room = Math.min((felt.clientHeight + 1) / felt.scrollHeight, (felt.clientWidth + 1) / felt.scrollWidth);
+  // Your seat wider than its box (a hand of six in a row on a phone) spills over the felt's
+  // padding, and past its own border, before the felt itself overflows.
+  const mine = felt.querySelector(":scope > .seat.mine");
+  return mine ? Math.min(room, (mine.clientWidth + 1) / mine.scrollWidth) : room;
 }
 
 // Writing --fit, even the value it has, lays the whole felt out again: only a new scale is written.
