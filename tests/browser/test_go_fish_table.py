@@ -297,25 +297,29 @@ def test_low_stock_warns_that_the_game_ends_with_it(page, base_url, open_app, ke
 
 def asks_since_my_last(page):
     """From the engine's whole log: the asks before the latest one (the news shows it in full)
-    that came after seat 0's last ask among them, as (asker, asked, books laid) triples."""
+    that came after seat 0's last ask among them, as (asker, asked, books laid, cards handed over)
+    tuples."""
     log = page.evaluate("window.tidepool.call('state', {log_from: 0})")["log"]
     asks = []
     for e in log:
         if e["type"] == "ask":
-            asks.append([e["entry"]["seat"], e["entry"]["asked"], 0])
+            asks.append([e["entry"]["seat"], e["entry"]["asked"], 0, 0])
         elif e["type"] == "book" and asks:
             asks[-1][2] += 1
+        elif e["type"] == "give" and asks:
+            asks[-1][3] += e["entry"]["count"]
     asks = [tuple(a) for a in asks[:-1]]
-    mine = max((k for k, (asker, _, _) in enumerate(asks) if asker == 0), default=-1)
+    mine = max((k for k, (asker, _, _, _) in enumerate(asks) if asker == 0), default=-1)
     return asks[mine + 1:], mine >= 0
 
 
 def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
     """GF-10, what a player would otherwise read the log for: under the latest ask, the asks since
-    your own last one (headed by that ask and how it went), at most four, those that asked you or
-    that you asked first (in bold), then how many more there were, and the books laid in those
-    left out (GF-6: the score changed); speech bubbles over the seats say the latest ask and its
-    answer, and the news says why it is your turn.
+    your own last one (headed by that ask and how it went), at most four: those that took your
+    cards first, then those that asked you or that you asked (in bold), then the rest; then how many
+    more there were ("between the others" only when none of them was yours), and the books laid in
+    those left out (GF-6: the score changed); speech bubbles over the seats say the latest ask and
+    its answer, and the news says why it is your turn.
     Seed 2 (4 players, medium bots); your turns go on (up to 12) until every case came up."""
     open_app(page, base_url, "game=go_fish&players=4&seats=human,bot:medium,bot:medium,bot:medium&seed=2&speed=0")
     seen, books_left, seen_turns = [], [], set()
@@ -333,10 +337,12 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
         assert len(shown) == min(4, len(since)), (shown, since)
         left_books = page.locator(".gf-earlier .gf-left-book").all_inner_texts()
         assert all(" laid down a book of " in text for text in left_books), left_books
-        assert sum(text.count("Book of ") for text in shown) + len(left_books) == sum(b for _, _, b in since)
+        assert sum(text.count("Book of ") for text in shown) + len(left_books) == sum(b for _, _, b, _ in since)
         books_left.append(len(left_books))
-        involved = sum(1 for asker, asked, _ in since if 0 in (asker, asked))
+        involved = sum(1 for asker, asked, _, _ in since if 0 in (asker, asked))
         assert page.locator(".gf-earlier .gf-you:not(.gf-own)").count() == min(4, involved)
+        took = sum(1 for _, asked, _, given in since if asked == 0 and given)
+        assert sum(1 for text in shown if re.search(r" asked you for .+: got \d", text)) == min(4, took), shown
         # Your own last ask heads the list: how it went.
         own = page.locator(".gf-earlier .gf-own")
         assert own.count() == (1 if asked_before else 0)
@@ -346,8 +352,9 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
             assert text.startswith("You asked") or " asked you for " in text, text
         more = page.locator(".gf-earlier .gf-more")
         if len(since) > 4:
-            assert more.inner_text() == f"…and {len(since) - 4} more asks between the others (in the game log)." \
-                or (len(since) == 5 and more.inner_text().startswith("…and 1 more ask "))
+            between = "" if involved > 4 else " between the others"
+            assert more.inner_text() == (f"…and {len(since) - 4} more asks{between} (in the game log)." if len(since) > 5
+                                         else f"…and 1 more ask{between} (in the game log).")
         else:
             assert more.count() == 0
         assert page.locator(".gf-earlier .gf-since").count() == (1 if asked_before else 0)

@@ -421,7 +421,7 @@ export function go_fish(felt, s, ui) {
       list.append(el("li", info.asker === me || info.asked === me ? "gf-you" : "", shortLine(info, { t, n, tell })));
     }
     for (const b of earlier.books) list.append(el("li", "gf-left-book", tell("go_fish.news.book", { ranks: n.ranks(b.what) }, b.who)));
-    if (earlier.more) list.append(el("li", "gf-more", t("go_fish.news.more", { n: earlier.more, count: earlier.more })));
+    if (earlier.more) list.append(el("li", "gf-more", t(earlier.yoursLeft ? "go_fish.news.more_any" : "go_fish.news.more", { n: earlier.more, count: earlier.more })));
     news.append(list);
   }
   middle.append(news);
@@ -612,18 +612,21 @@ function newsLines(info, { t, n, tell, view }) {
 
 /** The earlier asks to list under the latest one (`asks`: read groups, oldest first): for a
  * player (`me`), every ask since their own last one, at most EARLIER_LINES (SHORT_EARLIER_LINES on a
- * phone on its side), those that asked or
- * were asked by them first (where their cards went), in order; else the last two. Returns
- * {own: `me`'s last ask itself (how it went; the list runs from it), shown, more: how many were
- * left out, books: the books laid in those left out ({who, what})}. */
+ * phone on its side), those that took their cards first, then the others they asked or were
+ * asked in, in order; else the last two. Returns {own: `me`'s last ask itself (how it went; the
+ * list runs from it), shown, more: how many were left out, books: the books laid in those left
+ * out ({who, what}), yoursLeft: whether one left out asked or was asked of `me`}. */
 function earlierAsks(asks, me) {
   if (me == null) return { own: null, shown: asks.slice(-2), more: 0, books: [] };
   const mine = asks.findLastIndex((a) => a.asker === me);
   const since = asks.slice(mine + 1);
   const most = matchMedia("(max-height: 450px) and (min-width: 700px)").matches ? SHORT_EARLIER_LINES : EARLIER_LINES;  // app.css: a phone on its side
-  const picked = pickLines(since, (a) => a.asker === me || a.asked === me, most);
-  const books = since.filter((a) => !picked.shown.includes(a)).flatMap((a) => a.books.filter((b) => b.book).map((b) => b.book));
-  return { ...picked, own: mine >= 0 ? asks[mine] : null, books };
+  // First the asks that took your cards, then the others you asked or were asked in, then the rest.
+  const picked = pickLines(since, (a) => (a.asked === me && a.given ? 2 : a.asker === me || a.asked === me ? 1 : 0), most);
+  const left = since.filter((a) => !picked.shown.includes(a));
+  const books = left.flatMap((a) => a.books.filter((b) => b.book).map((b) => b.book));
+  const yoursLeft = left.some((a) => a.asker === me || a.asked === me);  // then "more asks", not "between the others"
+  return { ...picked, own: mine >= 0 ? asks[mine] : null, books, yoursLeft };
 }
 
 function shortLine(info, { t, n, tell }) {
