@@ -11,6 +11,7 @@ Plurals: for a template ``key`` and a count (the field ``count``, or ``n`` when 
 ``count``), the first of these in the catalog is used: ``key.<the number>`` (e.g.
 ``table.cards.1``), ``key.<plural category>`` (:func:`plural_category`: ``zero``, ``one``,
 ``two``, ``few``, ``many`` or ``other``), ``key.shared`` when an entry names several ``winners``,
+``key.turned`` when an Anemone handed over shows another side than it had (``given_side``, EA-7),
 then ``key`` itself. The page does the same with ``Intl.PluralRules``. A language's catalog may
 therefore hold ``key.<category>`` variants that English does not need (Arabic's ``.two``, ``.few``).
 
@@ -186,6 +187,8 @@ def template(key: str, fields: dict[str, Any], lang: str = "en", you: int | None
             variants += [f"{base}.{count}", f"{base}.{plural_category(lang, count)}"]
         if len(fields.get("winners") or ()) > 1:
             variants.append(f"{base}.shared")
+        if fields.get("given_side") not in (None, fields.get("side")):  # EA-7: an Anemone handed over and turned
+            variants.append(f"{base}.turned")
         variants.append(base)
     return next((cat[k] for k in variants if k in cat), key)
 

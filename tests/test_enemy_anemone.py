@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pygame_core as pc
-from pygame_core.describe import describe, describe_action
+from pygame_core.describe import catalog, describe, describe_action
 
 GAME = "enemy_anemone"
 SUITS = "OJSRCT"
@@ -947,3 +947,26 @@ def test_catalog_renders_every_entry_type():
     assert kinds == {"hand_start", "play", "discard", "trick_end", "anemones_return",
                      "anemone_flip", "anemone_supply", "anemone_given", "anemone_none", "draw",
                      "hand_end", "hand_bonus", "tie_break", "game_end"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "id", "pt", "ar"])
+def test_an_anemone_handed_over_says_whether_it_kept_its_side(lang):
+    """EA-7 ruling: with the supply empty, the other player holding the most Anemones gives the
+    receiver their lowest-side card, which keeps its side (a +1 gain may arrive as a +2), or, for
+    the +2 of the lowest hand at 6 players (EA-8, EA-14), is turned to +2. The sentence names the
+    giver as the one with the most *of the other players* and says which of the two happened."""
+    names = ["Player 1", "Bot 2", "Bot 3"]
+    kept = describe("enemy_anemone", {"type": "anemone_given", "giver": 1, "receiver": 0, "side": 2, "given_side": 2},
+                    names, lang)
+    turned = describe("enemy_anemone", {"type": "anemone_given", "giver": 1, "receiver": 0, "side": 2, "given_side": 1},
+                      names, lang)
+    words = catalog(lang)
+    assert kept == words["enemy_anemone.log.anemone_given"].replace("{giver}", "Bot 2").replace(
+        "{receiver}", "Player 1").replace("{side}", "2")
+    assert turned == words["enemy_anemone.log.anemone_given.turned"].replace("{giver}", "Bot 2").replace(
+        "{receiver}", "Player 1").replace("{side}", "2")
+    assert kept != turned and "+2" in kept and "+2" in turned
+    if lang == "en":
+        assert kept == ("The supply is empty, so Bot 2, who holds the most Anemones of the other players, hands one "
+                        "of theirs to Player 1; an Anemone handed over keeps its side: +2.")
+        assert turned.endswith("hands one of theirs to Player 1, turned to +2.")
