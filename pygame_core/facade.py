@@ -426,9 +426,10 @@ def coach(budget_ms: float | None = None, iterations: int | None = None,
     table.advising = None
     table.hints[advice.seat] += 1
     names = table.names()
+    named = sorted(advice.ratings, key=lambda r: r.action != advice.best)  # the named move first, then by chance
     return {"ok": True, "done": True, "seat": advice.seat, "best": advice.best,
             "actions": [{"action": r.action, "label": describe_action(game.name, r.action, names, table.lang),
-                         "chance": r.chance, "samples": r.samples} for r in advice.ratings]}
+                         "chance": r.chance, "samples": r.samples} for r in named]}
 
 
 def coach_review(seat: int | None = None, budget_ms: float | None = None, samples: int = REVIEW_SAMPLES,

@@ -37,11 +37,12 @@ function showLine(content) {
   line.textContent = hintSentence(content.reply.actions);
 }
 
-/** The hint's sentence for the engine's rated `actions` (best first): the best move with its
- * chance and the next best one's; where the two read the same (far behind, both 1%), that the next
- * is as good, not that it is worse. */
+/** The hint's sentence for the engine's rated `actions` (the move it names first, then by
+ * chance): that move with its chance and the next best one's; where the next reads the same or a
+ * little more (within the samples' noise: the engine names another only when it is clearly
+ * better, pygame_core Advice), that the next is as good, not that it is worse. */
 export function hintSentence([best, next]) {
-  const key = !next ? "hint.only" : pct(best.chance) === pct(next.chance) ? "hint.even" : "hint.best";
+  const key = !next ? "hint.only" : Math.round(best.chance * 100) <= Math.round(next.chance * 100) ? "hint.even" : "hint.best";
   return t(key, { move: best.label, chance: pct(best.chance), other: next?.label, other_chance: next && pct(next.chance) });
 }
 
