@@ -415,6 +415,7 @@ function finalMoves(s, fresh, end) {
   animate(felt, measure(felt), flights, { ms, viewer: s.viewer, ghost: (f) => motion.ghost(f, t), stay: true });
   felt.classList.add("waiting", "closing");  // no clicks, and no controls of the turn that ended
   $("#undo-button").disabled = true;
+  syncHint(felt, s);  // a hint for the move that ended the round goes with it
   setPrompt(roundOverTitle(s.view.game, end.entry));
   html.dataset.turn = "";
   const gen = app.gen;

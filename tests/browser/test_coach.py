@@ -250,3 +250,39 @@ def test_the_hint_line_shrinks_the_table_just_enough(page, base_url, open_app):
     felt.evaluate(f"(f) => f.style.setProperty('--fit', String({scale} * 1.035))")
     assert not felt.evaluate(fits)  # 3.5% larger no longer fits
     felt.evaluate(f"(f) => f.style.setProperty('--fit', '{scale}')")
+
+
+def play_action(page, action):
+    """Play ``action`` as a player does: its element ([data-legal] names it), or its card first
+    and then its target (a card with several places to go)."""
+    direct = page.locator(f'#felt [data-legal="{action}"]')
+    if not direct.count():
+        page.locator(f'#felt [data-part=hand] [data-card="{action.split()[1]}"][data-legal]').first.click()
+    page.locator(f'#felt [data-legal="{action}"]').first.click()
+
+
+def test_a_move_that_ends_the_round_takes_its_hint_with_it(page, base_url, open_app):
+    """Snorkeling (SN-5, SN-7): your Beach on a pile whose top is 1 ends the round; while that
+    move lands and the round's end waits a beat, the hint for it is gone (it said to play it)."""
+    open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=7&speed=0&options=first_player=0")
+    for _ in range(60):
+        assert wait_for_my_turn_or_end(page) == "playing"
+        page.locator("[data-legal]").first.wait_for()
+        legal = engine(page, "state")["view"]["legal_actions"]
+        ending = [a for a in legal if a.startswith("place ") and a.split()[1].endswith("0")]
+        if ending:
+            break
+        centre = [a for a in legal if a.startswith("center ")]  # then a card may be placed
+        play_action(page, centre[0]) if centre else make_a_move(page)
+    else:
+        pytest.fail("no Beach to place in 60 turns")
+    # The game's own pace from here (the bot speed slider, kept for the page): the move lands with motion.
+    page.evaluate("(() => { const s = document.querySelector('#speed'); s.value = String(Number(s.max) - 800);"
+                  " s.dispatchEvent(new Event('input')); })()")
+    page.locator("#hint-button").click()
+    page.locator("[data-hint]").first.wait_for(timeout=10_000)
+    assert page.locator("#hint-line").is_visible()
+    play_action(page, ending[0])
+    page.wait_for_function("document.querySelector('#felt').classList.contains('closing') || "
+                           "!document.querySelector('#round-end').hidden")
+    assert page.locator("#hint-line").is_hidden()
