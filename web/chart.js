@@ -38,8 +38,11 @@ export function lineChart(points, names, title, { max: highest = Math.max(1, ...
     svg.append(node("text", { x: pad.left - 6, y: y(v) + 4, "text-anchor": "end", class: "tick y-tick" }, String(v)));
   }
   const every = Math.ceil(points.length / 10);
+  const last = points.length - 1;
   points.forEach((_, i) => {
-    if (i % every && i !== points.length - 1) return;
+    // every `every`th point and the last; a regular one less than half a step before the last
+    // would run into its number ("41" "43")
+    if (i !== last && (i % every || (i > 0 && last - i < every / 2 + 0.5 && every > 1))) return;
     svg.append(node("text", { x: x(i), y: height - pad.bottom + 16, "text-anchor": "middle", class: "tick x-tick" }, String(from + i)));
   });
   if (xName) svg.append(node("text", { x: (pad.left + width - pad.right) / 2, y: height - 6, "text-anchor": "middle", class: "axis" }, xName));

@@ -162,7 +162,11 @@ def test_the_review_lists_the_clear_mistakes_and_opens_one_in_the_replay(page, b
     assert page.locator("#review-chart svg.line-chart").get_attribute("aria-label") == words["review.chart"]
     assert page.locator("#review-chart .axis").all_text_contents() == ["Your decisions", "Chance to win (%)"]
     assert page.locator("#review-chart .y-tick").all_text_contents() == ["0", "25", "50", "75", "100"]
-    assert page.locator("#review-chart .x-tick").all_text_contents()[0] == "1"  # the first decision
+    numbers = page.locator("#review-chart .x-tick")
+    assert numbers.all_text_contents()[0] == "1"  # the first decision
+    assert numbers.all_text_contents()[-1] == str(len(reply["decisions"]))  # and the last
+    boxes = [numbers.nth(k).bounding_box() for k in range(numbers.count())]
+    assert all(a["x"] + a["width"] + 2 <= b["x"] for a, b in zip(boxes, boxes[1:])), boxes  # none runs into the next
     assert page.locator("#review-button").is_hidden()  # done: the review is on show, not offered again
     items.first.click()
     assert page.locator("#over").is_hidden()
@@ -286,3 +290,23 @@ def test_a_move_that_ends_the_round_takes_its_hint_with_it(page, base_url, open_
     page.wait_for_function("document.querySelector('#felt').classList.contains('closing') || "
                            "!document.querySelector('#round-end').hidden")
     assert page.locator("#hint-line").is_hidden()
+
+
+@pytest.mark.parametrize("points", [20, 43, 101])
+def test_a_charts_numbers_never_run_into_each_other(page, base_url, open_app, points):
+    """The review's chart numbers your decisions along x: at most ten numbers, the first and the
+    last always, and none so close to the last that the two run together ("41" "43")."""
+    open_app(page, base_url, "")
+    boxes = page.evaluate("""async (n) => {
+      const { lineChart } = await import('./web/chart.js');
+      const [svg, legend] = lineChart(Array.from({ length: n }, (_, i) => [i % 100]), ['You'], 'chart', { max: 100, from: 1 });
+      const figure = Object.assign(document.createElement('figure'), { className: 'chart' });
+      figure.style.width = '340px';  // the review's chart on a phone
+      figure.append(svg, legend);
+      document.querySelector('#over').append(figure);
+      document.querySelector('#over').showModal();
+      return [...svg.querySelectorAll('.x-tick')].map((t) => { const r = t.getBoundingClientRect(); return [t.textContent, r.x, r.width]; });
+    }""", points)
+    numbers = [text for text, _, _ in boxes]
+    assert numbers[0] == "1" and numbers[-1] == str(points) and len(numbers) <= 11, numbers
+    assert all(x + w + 2 <= x2 for (_, x, w), (_, x2, _) in zip(boxes, boxes[1:])), boxes
