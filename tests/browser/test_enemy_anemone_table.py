@@ -172,9 +172,15 @@ def test_human_plays_a_whole_game_by_clicking(page, base_url, open_app):
             # offer (each card's move and label say so), Enter on the card plays it.
             toggle = toggles.first
             side = int(toggle.get_attribute("data-side"))
+            # Not picked, an Anemone starts each play that takes one of its side (page contract:
+            # data-legal="" on an element that starts moves): a hint to play a card with it marks it.
+            assert toggle.get_attribute("data-legal") == ""
+            assert sorted(toggle.evaluate("(b) => b.starts")) == sorted(
+                m for m in moves if m.startswith("play ") and f"+{side}" in m.split()[2:])
             toggle.focus()
             page.keyboard.press("Space")
             assert toggles.first.get_attribute("aria-pressed") == "true"
+            assert toggles.first.get_attribute("data-legal") is None  # picked: the card plays it now
             assert page.evaluate("document.activeElement.dataset.focus") == "anemone-0"
             assert page.locator("[data-part=prompt]").inner_text().startswith(f"Now play a card: +{side} goes on it")
             assert offered.first.get_attribute("data-legal") == f"play {card} +{side}"

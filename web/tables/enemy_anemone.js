@@ -539,6 +539,9 @@ function attachRow(felt, s, ui, redraw) {
     b.setAttribute("aria-pressed", String(on));
     b.setAttribute("aria-label", t("enemy_anemone.anemone", { side }));
     b.append(token(side, t));
+    // Not picked yet, it starts every play that takes an Anemone of its side: a hint to play a card
+    // with Anemones marks them too ([data-hint]), and goes to the card once they are picked.
+    if (!on) legal(b, "", s.moves.map((m) => m.action).filter((a) => a.startsWith("play ") && a.split(" ").slice(2).includes(`+${side}`)));
     b.addEventListener("click", () => {
       const next = on ? picked.filter((j) => j !== i) : [...picked, i];
       memo.attach = next.length ? { state: s, picked: next } : null;
