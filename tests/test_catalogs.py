@@ -241,7 +241,8 @@ PT_ARTICLES = [
     ("go_fish", {"type": "game_end", "winners": [0, 2], "totals": [3, 0, 3]},
      "Fim de jogo. Vitória dividida: Jogador 1, Jogador 3 (quadras por jogador: 3, 0, 3)."),
     ("enemy_anemone", {"type": "anemone_given", "giver": 1, "receiver": 2, "side": 1},
-     "A reserva acabou: Jogador 2 tem mais Anêmonas e dá uma ao Jogador 3; ela mostra +1."),
+     "A reserva acabou, então Jogador 2, que tem mais Anêmonas entre os outros jogadores, dá uma das suas ao "
+     "Jogador 3; a Anêmona dada mantém o lado: +1."),
 ]
 
 
