@@ -235,12 +235,14 @@ def coach(args: argparse.Namespace) -> int:
     print(f"{game.name}, {game.players} players, Player {advice.seat + 1} to move; "
           f"each move played on {advice.ratings[0].samples} sampled "
           f"world{'' if advice.ratings[0].samples == 1 else 's'} (seed {args.seed})")
-    print(f"{'chance':>7}  move")
+    print(f"{'chance':>7}    move")
     for rating in advice.ratings:
         label = describe_action(game.name, rating.action, names)
-        print(f"{rating.chance:>7.1%}  {label}  [{rating.action}]")
+        print(f"{rating.chance:>7.1%} {'*' if rating.action == advice.best else ' '}  {label}  [{rating.action}]")
     print("chance: the mean result of the move over worlds the seat cannot tell from this one "
           "(a win 1, a shared win 1/k), play going on with the hard bot's search")
+    print("*: the move the coach names: the hard bot's own plan unless another did clearly better "
+          "on the same worlds")
     return 0
 
 

@@ -831,6 +831,7 @@ def test_cli_advise_prints_the_ratings_of_a_saved_game(tmp_path, capsys):
     rows = out[2:2 + len(advice.ratings)]
     assert [row.rsplit("[", 1)[1].rstrip("]") for row in rows] == [r.action for r in advice.ratings]
     assert rows[0].split()[0] == f"{advice.ratings[0].chance:.1%}"
+    assert [row.split()[1] == "*" for row in rows] == [r.action == advice.best for r in advice.ratings]
     facade.call("start", json.dumps({"game": "go_fish", "players": 2, "seats": ["human", "bot:easy"],
                                      "seed": 2, "options": {"first_player": 0}}))
     table = tmp_path / "table.json"
