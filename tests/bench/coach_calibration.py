@@ -7,16 +7,18 @@ its defaults, seeded by the seed and step), the seat's bot then plays its own ch
 goes on; the outcome of a position is that seat's win share at the end (ties shared). Per game this
 prints the mean absolute calibration error over ten deciles of the chance of the action chosen
 (equal counts; target <= 0.05), each decile's predicted and observed figures, and the error per
-player count. Then, at --playouts positions where the coach's best-rated action is not the bot's
-own choice (positions are collected until there are that many), the game is played on from there
-twice with the same bots and seeds, once after each action: the mean win share of each and their
-paired difference with a 95% interval (target: the best-rated action wins at least as often; a
-difference of a few points needs about 1,000 pairs to be told from none).
+player count. Then, at --playouts positions where the move the coach names (``advice.best``) is
+not the bot's own choice (positions are collected until there are that many), the game is played
+on from there twice with the same bots and seeds, once after each action: the mean win share of
+each and their paired difference with a 95% interval (target: the coach's move wins at least as
+often; a difference of a few points needs 600 to 1,000 pairs to be told from none).
 
-Not part of `python3 build.py bench` (about 45 minutes on one core at the defaults; 1,000 pairs
-per game take about 20 more minutes per game). Run it directly, with any Python 3.11+ (the engine
-alone, no packages):
+Not part of `python3 build.py bench` (about 45 minutes on one core at the defaults). A pair played
+on with the hard bot at its time cap takes about 3.4 s of CPU in Go Fish; --fixed-play-on (the
+hard bot at its game's fixed budget) about a third of that. Run it directly, with any Python 3.11+
+(the engine alone, no packages):
 python3 tests/bench/coach_calibration.py [--positions N] [--playouts N] [--games a,b] [--jobs N]
+    [--fixed-play-on]
 (defaults: 2000 positions and 200 playout pairs per game; all games; one job per core).
 """
 
@@ -67,7 +69,7 @@ def play_on(game: pc.Game, seed: int, bot_seed: int, fixed: bool = False) -> Non
 
 def play(name: str, seed: int) -> list[dict]:
     """One game's positions: players, seat, seed, the actions before it, the coach's chance of the
-    action chosen, the best-rated action and the chosen one, and the seat's outcome."""
+    action chosen, the move the coach names and the chosen one, and the seat's outcome."""
     players = PLAYER_COUNTS[seed % len(PLAYER_COUNTS)]
     game = pc.new_game(name, players=players, seed=seed)
     bots = bots_for(seed, players)
@@ -95,7 +97,7 @@ def play_many(name: str, seeds: list[int]) -> list[dict]:
 
 def collect(name: str, first_seed: int, count: int, differing: int, jobs: int) -> list[dict]:
     """At least ``count`` positions of ``name`` from consecutive seeds from ``first_seed``, and at
-    least ``differing`` of them where the best-rated action is not the bot's own choice."""
+    least ``differing`` of them where the move the coach names is not the bot's own choice."""
     found: list[dict] = []
     seed = first_seed
     with ProcessPoolExecutor(jobs) as pool:
@@ -126,7 +128,7 @@ def wilson(mean: float, n: int) -> str:
 
 
 def playout_pair(name: str, position: dict, fixed: bool = False) -> tuple[float, float]:
-    """The seat's win share after the best-rated action and after the bot's own choice, each
+    """The seat's win share after the move the coach names and after the bot's own choice, each
     played on with the same bots and seeds (the real hidden cards: the game itself goes on)."""
     results = []
     for action in (position["best"], position["chosen"]):
@@ -155,7 +157,7 @@ def measure(name: str, count: int, playouts: int, jobs: int, fixed: bool = False
         if len(some) >= 50:
             print(f"  {players} players: {len(some)} positions, error {calibration_error(some):.3f}")
     differ = [p for p in positions if p["best"] != p["chosen"]][:playouts]
-    print(f"  the best-rated action is not the bot's own choice at {sum(p['best'] != p['chosen'] for p in positions)} "
+    print(f"  the coach's move is not the bot's own choice at {sum(p['best'] != p['chosen'] for p in positions)} "
           f"positions; playing on from {len(differ)} of them, after each:")
     with ProcessPoolExecutor(jobs) as pool:
         pairs = list(pool.map(playout_pair, [name] * len(differ), differ, [fixed] * len(differ), chunksize=4))
@@ -164,7 +166,7 @@ def measure(name: str, count: int, playouts: int, jobs: int, fixed: bool = False
         chosen = statistics.fmean(c for _, c in pairs)
         diffs = [b - c for b, c in pairs]
         half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
-        print(f"  best-rated: {wilson(best, len(pairs))}; the bot's choice: {wilson(chosen, len(pairs))}; "
+        print(f"  the coach's move: {wilson(best, len(pairs))}; the bot's choice: {wilson(chosen, len(pairs))}; "
               f"difference {best - chosen:+.3f} +- {half:.3f} (target: >= 0)")
 
 
