@@ -11,8 +11,8 @@ page while a hint thinks come from the browser's Long Tasks API; the task that m
 audio context (web/sound.js, once a page, in a task of its own after the first tap: the browser
 starting its audio output, 40-170 ms in headless Chromium here) is printed on its own. Then a
 2-player Go Fish game (one per seed of REVIEW_SEEDS) is played to the end and "Review my game"
-pressed: the review's time runs
-from its first `review` call to the one that answered it, with the long tasks meanwhile. Targets
+pressed: the review's time runs from its first `review` call to the one that answered it, with the
+long tasks meanwhile. Targets
 (issue: the coach): a hint at the page's default budget in at most 1 s median and 2 s worst; a
 whole 2-player Go Fish review in at most 30 s; the page never blocked over 50 ms.
 """
