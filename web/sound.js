@@ -40,30 +40,22 @@ export function setSound(on) {
   if (on) wake();
 }
 
-// Make or resume the audio context: called in a tap or key press. Making it starts the browser's
-// audio output, which can take 40-170 ms the first time, so it is made in a task of its own just
-// after the tap (a tap must not wait on it; a page that had a tap may start sound later). A browser
-// that allows sound only within the tap itself (WebKit) leaves it suspended: the next tap resumes
-// it, which is quick.
-let making = false;
+// Make or resume the audio context (only works within a tap or key press, WebKit's rule, and the
+// first card a tap plays must sound). Making it starts the browser's audio output, which can take
+// 40-170 ms the first time in a page: measured apart ("tidepool:audio-start") for the benches.
 function wake() {
   const Context = window.AudioContext ?? window.webkitAudioContext;
   if (!Context) return;
-  if (context) {
-    if (context.state === "suspended") context.resume().catch(() => {});
-  } else if (!making) {
-    making = true;
-    setTimeout(() => {
-      const began = performance.now();
-      try {
-        context = new Context();
-      } catch {
-        return;  // no audio output (none on the system, or the browser's limit): the table stays silent
-      }
-      if (context.state === "suspended") context.resume().catch(() => {});
-      performance.measure("tidepool:audio-start", { start: began });
-    });
+  if (!context) {
+    const began = performance.now();
+    try {
+      context = new Context();
+    } catch {
+      return;  // no audio output (none on the system, or the browser's limit): the table stays silent
+    }
+    performance.measure("tidepool:audio-start", { start: began });
   }
+  if (context.state === "suspended") context.resume().catch(() => {});
 }
 for (const type of ["pointerdown", "keydown"]) {
   addEventListener(type, () => { if (soundOn()) wake(); }, { capture: true });

@@ -8,8 +8,8 @@ on the felt, a move is made. A hint's time runs from the start of its first `adv
 end of the one that answered it (web/engine.js's User Timing measure of each call: the engine
 thinks in 40 ms slices in its worker, the page drawing in between). Long tasks (over 50 ms) on the
 page while a hint thinks come from the browser's Long Tasks API; the task that makes the page's
-audio context (web/sound.js, once a page, in a task of its own after the first tap: the browser
-starting its audio output, 40-170 ms in headless Chromium here) is printed on its own. Then a
+audio context (web/sound.js, once a page, within the first tap: the browser starting its audio
+output, 40-170 ms in headless Chromium here) is printed on its own. Then a
 2-player Go Fish game (one per seed of REVIEW_SEEDS) is played to the end and "Review my game"
 pressed: the review's time runs from its first `review` call to the one that answered it, with the
 long tasks meanwhile. Targets
