@@ -19,16 +19,18 @@ const TOLERANCE = 1.02;  // the scale found is within 2% of the largest that fit
 const SHRINK_MARGIN = 0.985;  // a box only shorter: the scale found is within about 3% of the largest
 const GROWTH = 1.2;  // your turn grows the scale on screen only past this ratio
 
-// The room the felt's content has at `scale`: 1 or more if nothing overflows, else about the share
-// of the content that fits (the next scale to try is `scale` times that). Each call lays the felt
-// out: the one costly step (several ms for a full table).
-function roomAt(felt, scale) {
-  setFit(felt, scale);
-  const room = Math.min((felt.clientHeight + 1) / felt.scrollHeight, (felt.clientWidth + 1) / felt.scrollWidth);
+// A function of a scale giving the room the felt's content has at it: 1 or more if nothing
+// overflows, else about the share of the content that fits (the next scale to try is the scale
+// times that). Each call lays the felt out: the one costly step (several ms for a full table).
+function roomOf(felt) {
   // Your seat wider than its box (a hand of six in a row on a phone) spills over the felt's
   // padding, and past its own border, before the felt itself overflows.
   const mine = felt.querySelector(":scope > .seat.mine");
-  return mine ? Math.min(room, (mine.clientWidth + 1) / mine.scrollWidth) : room;
+  return (scale) => {
+    setFit(felt, scale);
+    const room = Math.min((felt.clientHeight + 1) / felt.scrollHeight, (felt.clientWidth + 1) / felt.scrollWidth);
+    return mine ? Math.min(room, (mine.clientWidth + 1) / mine.scrollWidth) : room;
+  };
 }
 
 // Writing --fit, even the value it has, lays the whole felt out again: only a new scale is written.
@@ -61,8 +63,9 @@ export function fitFelt(felt, layout, hold) {
   const most = MAX_SCALE * (Number(style.getPropertyValue("--big")) || 1);
   const least = Number(style.getPropertyValue("--fit-least")) || MIN_SCALE;
   const high = held ?? most;
-  let scale = shorter ? shrunkFit(felt, Math.min(high, shown), least)
-    : largestFit(felt, high, held ?? (Number(felt.dataset.fitAnchor) || 1), least);
+  const roomAt = roomOf(felt);
+  let scale = shorter ? shrunkFit(roomAt, Math.min(high, shown), least)
+    : largestFit(roomAt, high, held ?? (Number(felt.dataset.fitAnchor) || 1), least);
   // Your turn on the same layout: a little growth is not worth moving the hand (``shown`` fits,
   // being smaller than a scale that fits).
   if (held == null && same && scale >= shown && scale < shown * GROWTH) scale = shown;
@@ -72,33 +75,34 @@ export function fitFelt(felt, layout, hold) {
   // Too small a frame even at the least scale (under 360x600): the felt scrolls, so nothing is out of
   // reach, and your turn shows your hand (at the bottom). Any larger scale found fits (the
   // search's answer, or a smaller one shown), so only the least is measured again.
-  const over = scale <= least && roomAt(felt, scale) < 1;
+  const over = scale <= least && roomAt(scale) < 1;
   felt.toggleAttribute("data-overflow", over);
   if (over && held == null) felt.scrollTop = felt.scrollHeight;
 }
 
-// The scale for a box that only got shorter, from `shown` (which fitted the taller box): `shown`
-// itself if it still fits, else `shown` less the share that no longer fits and SHRINK_MARGIN more
-// (the felt's own padding does not zoom) if that fits, else the search below that. Usually one
-// layout besides the browser's own, not the search's three or four: a layout of a full table takes
-// 20-30 ms on a phone-class CPU, and the page must not block for 50 ms when the hint line appears.
-function shrunkFit(felt, shown, least) {
-  const room = roomAt(felt, shown);
+// The scale for a box that only got shorter (`roomAt`: see roomOf), from `shown` (which fitted the
+// taller box): `shown` itself if it still fits, else `shown` less the share that no longer fits
+// and SHRINK_MARGIN more (the felt's own padding does not zoom) if that fits, else the search
+// below that. Usually one layout besides the browser's own, not the search's three or four: a
+// layout of a full table takes 20-30 ms on a phone-class CPU, and the page must not block for
+// 50 ms when the hint line appears.
+function shrunkFit(roomAt, shown, least) {
+  const room = roomAt(shown);
   if (room >= 1) return shown;
   const guess = Math.max(least, shown * room * SHRINK_MARGIN);
-  return roomAt(felt, guess) >= 1 ? guess : largestFit(felt, guess, guess, least);
+  return roomAt(guess) >= 1 ? guess : largestFit(roomAt, guess, guess, least);
 }
 
-// The largest scale up to `high` at which nothing overflows, within TOLERANCE (`least` at the
-// least), searched from `guess`: from a scale that overflows, the share of the content that fit
-// says where to look next; from one that fits, steps growing from it (x1.02, x1.04, x1.08, ...)
-// bracket the answer; then the bracket is halved.
-function largestFit(felt, high, guess, least) {
+// The largest scale up to `high` at which nothing overflows (`roomAt`: see roomOf), within
+// TOLERANCE (`least` at the least), searched from `guess`: from a scale that overflows, the share
+// of the content that fit says where to look next; from one that fits, steps growing from it
+// (x1.02, x1.04, x1.08, ...) bracket the answer; then the bracket is halved.
+function largestFit(roomAt, high, guess, least) {
   let low = 0;
   let top = Infinity;
   let next = Math.min(high, Math.max(least, guess));
   for (let step = TOLERANCE; ; step *= step) {
-    const room = roomAt(felt, next);
+    const room = roomAt(next);
     if (room >= 1) low = next;
     else top = next;
     if (!low && top <= least) low = least;  // the least, even if it overflows
@@ -108,7 +112,7 @@ function largestFit(felt, high, guess, least) {
   }
   while (top / low > TOLERANCE) {
     const mid = Math.sqrt(low * top);
-    if (roomAt(felt, mid) >= 1) low = mid;
+    if (roomAt(mid) >= 1) low = mid;
     else top = mid;
   }
   return low;

@@ -418,7 +418,7 @@ export function go_fish(felt, s, ui) {
     const yoursLatest = latest?.asker === me;
     if (earlier.own) list.append(el("li", "gf-since", t(yoursLatest ? "go_fish.news.before" : "go_fish.news.since")), el("li", "gf-you gf-own", shortLine(earlier.own, { t, n, tell })));
     for (const info of earlier.shown) {
-      list.append(el("li", info.asker === me || info.asked === me ? "gf-you" : "", shortLine(info, { t, n, tell })));
+      list.append(el("li", involves(info, me) ? "gf-you" : "", shortLine(info, { t, n, tell })));
     }
     for (const b of earlier.books) list.append(el("li", "gf-left-book", tell("go_fish.news.book", { ranks: n.ranks(b.what) }, b.who)));
     if (earlier.more) list.append(el("li", "gf-more", t(earlier.yoursLeft ? "go_fish.news.more_any" : "go_fish.news.more", { n: earlier.more, count: earlier.more })));
@@ -622,11 +622,16 @@ function earlierAsks(asks, me) {
   const since = asks.slice(mine + 1);
   const most = matchMedia("(max-height: 450px) and (min-width: 700px)").matches ? SHORT_EARLIER_LINES : EARLIER_LINES;  // app.css: a phone on its side
   // First the asks that took your cards, then the others you asked or were asked in, then the rest.
-  const picked = pickLines(since, (a) => (a.asked === me && a.given ? 2 : a.asker === me || a.asked === me ? 1 : 0), most);
+  const picked = pickLines(since, (a) => (a.asked === me && a.given ? 2 : involves(a, me) ? 1 : 0), most);
   const left = since.filter((a) => !picked.shown.includes(a));
   const books = left.flatMap((a) => a.books.filter((b) => b.book).map((b) => b.book));
-  const yoursLeft = left.some((a) => a.asker === me || a.asked === me);  // then "more asks", not "between the others"
+  const yoursLeft = left.some((a) => involves(a, me));  // then "more asks", not "between the others"
   return { ...picked, own: mine >= 0 ? asks[mine] : null, books, yoursLeft };
+}
+
+/** Whether seat `me` asked or was asked in the read ask `info`. */
+function involves(info, me) {
+  return info.asker === me || info.asked === me;
 }
 
 function shortLine(info, { t, n, tell }) {
