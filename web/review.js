@@ -52,8 +52,13 @@ async function review(seat) {
     runs++;
     show({ summary: t("review.stopped") });
     $("#review-button").disabled = false;
+    $("#review-button").focus();
   };
+  const keyboard = document.activeElement === $("#review-button");
   show({ thinking: 0 });
+  // The button just pressed is disabled: the keyboard's focus goes on to Stop, in the middle of
+  // the dialog (at its bottom edge it would sit under the dialog's sticky buttons).
+  if (keyboard) reach($("#review-stop"));
   let reply;
   try {
     do {
@@ -67,6 +72,7 @@ async function review(seat) {
     if (run === runs) show({ summary: err.message });
     return;
   }
+  const stopFocused = document.activeElement === $("#review-stop");
   $("#review-button").hidden = true;  // the review is on show: nothing more to ask for
   const mistakes = reply.decisions.filter((d) => d.mistake);
   const items = mistakes.map((d) => {
@@ -87,4 +93,12 @@ async function review(seat) {
     threshold: t("review.threshold", { gap: Math.round(reply.gap * 100), z: reply.z }),
     chart: points.length > 1 ? lineChart(points, [t("review.series")], t("review.chart"), { max: 100, x: t("review.chart_x"), y: t("review.chart_y"), from: 1 }) : [],
   });
+  // Stop, which had the focus, is hidden now: the focus goes to the first mistake, else the summary.
+  if (stopFocused) reach($(".review-item") ?? $("#review-summary"));
+}
+
+// Move the keyboard's focus to `el`, scrolled to the middle of the dialog.
+function reach(el) {
+  el.scrollIntoView({ block: "center" });
+  el.focus({ preventScroll: true });
 }

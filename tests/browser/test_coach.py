@@ -72,6 +72,34 @@ def test_hints_0_in_the_link_leaves_the_coach_out(page, base_url, open_app):
     assert page.locator("#hint-line").is_hidden() and engine(page, "state")["hints"] == [0, 0, 0]
 
 
+def test_the_review_from_the_keyboard_keeps_the_focus_in_sight(page, base_url, open_app):
+    """On a phone, Enter on "Review my game" (disabled while it thinks) moves the focus to Stop,
+    shown above the dialog's sticky buttons, not under them; when the review is done the focus
+    goes on to the first mistake listed; Stop hands it back to the review button."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, base_url, REVIEW_LINK)
+    play_to_the_end(page)
+    page.locator("#over").wait_for()
+    page.locator("#review-button").focus()
+    page.keyboard.press("Enter")
+    seen = """() => { const a = document.activeElement.getBoundingClientRect();
+        const bar = document.querySelector('#over .dialog-buttons').getBoundingClientRect();
+        const box = document.querySelector('#over').getBoundingClientRect();
+        return [document.activeElement.id || document.activeElement.className,
+                a.top >= box.top && a.bottom <= bar.top]; }"""
+    assert page.evaluate(seen) == ["review-stop", True]
+    page.locator(".review-item").first.wait_for(timeout=60_000)
+    assert page.evaluate(seen) == ["review-item", True]
+    open_app(page, base_url, REVIEW_LINK)
+    play_to_the_end(page)
+    page.locator("#over").wait_for()
+    page.locator("#review-button").focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # on Stop
+    assert page.locator("#review-summary").inner_text() == "Review stopped."
+    assert page.evaluate("document.activeElement.id") == "review-button"
+
+
 @pytest.mark.parametrize("lang", ["de", "id", "pt", "ar"])
 def test_the_hint_speaks_the_players_language(page, base_url, open_app, lang):
     own, english = catalog(lang), catalog("en")
