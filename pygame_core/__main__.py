@@ -232,17 +232,15 @@ def coach(args: argparse.Namespace) -> int:
     game = args.game
     advice = advise(game, None, args.iterations, args.time_ms, args.seed)
     names = [f"Player {seat + 1}" for seat in range(game.players)]
-    print(f"{game.name}, {game.players} players, Player {advice.seat + 1} to move; "
-          f"each move played on {advice.ratings[0].samples} sampled "
-          f"world{'' if advice.ratings[0].samples == 1 else 's'} (seed {args.seed})")
-    print(f"{'chance':>7}    move")
+    print(f"{game.name}, {game.players} players, Player {advice.seat + 1} to move (seed {args.seed})")
+    print(f"{'chance':>7}  {'worlds':>6}    move")
     for rating in advice.ratings:
         label = describe_action(game.name, rating.action, names)
-        print(f"{rating.chance:>7.1%} {'*' if rating.action == advice.best else ' '}  {label}  [{rating.action}]")
-    print("chance: the mean result of the move over worlds the seat cannot tell from this one "
-          "(a win 1, a shared win 1/k), play going on with the hard bot's search")
+        print(f"{rating.chance:>7.1%}  {rating.samples:>6} {'*' if rating.action == advice.best else ' '}  {label}  [{rating.action}]")
+    print("chance: the mean result of the move over sampled worlds the seat cannot tell from this "
+          "one (a win 1, a shared win 1/k), play going on with the hard bot's search")
     print("*: the move the coach names: the hard bot's own plan unless another did clearly better "
-          "on the same worlds")
+          "on the same worlds, or on a second look at fresh worlds (the two moves with more worlds)")
     return 0
 
 

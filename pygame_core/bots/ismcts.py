@@ -436,6 +436,9 @@ class HardBot(Bot):
 # ----- the coach -----------------------------------------------------------------------------
 
 SAMPLES_PER_ACTION = 96  # the least number of sampled worlds behind each rated action by default
+# The coach's second looks (Adviser): where another action rates at least as high as the one
+# named, the two are played again on fresh worlds, at most this many times a hint.
+SECOND_LOOKS = 2
 # (its chance then within about 0.1 at 95% confidence; the rivals, on the same worlds, closer)
 
 
@@ -474,12 +477,13 @@ class Advice:
     """The coach's answer for ``seat``: ``ratings`` holds every legal action, the highest chance
     first (equal chances keep the order of ``legal_actions()``), and ``best`` is the action the
     coach names: the hard bot's own first choice (its ``expert`` plan) unless another action did
-    better on the same worlds by the hard bot's paired margin (``CONFIDENCE`` standard errors,
-    more with more rivals: :meth:`SearchThinker._paired_best`), then the best of those. Several
-    asks of Go Fish, or cards of Enemy Anemone, often rate within a point or two of each other:
-    the highest of such noisy ratings is a draw among them (it named a rank the seat asked had
-    just denied), while the plan reads the table talk; so ``best`` may rate a little lower than
-    ``ratings[0]``, never by more than the noise."""
+    better on the same worlds by a paired margin (one standard error, more with more rivals:
+    :meth:`SearchThinker._paired_best`), then the best of those; and where another still rated at
+    least as high, whichever of the two did better on a second look at fresh worlds
+    (:class:`Adviser`). Several asks of Go Fish, or cards of Enemy Anemone, often rate within a
+    point or two of each other: the highest of such noisy ratings is a draw among them, while the
+    plan reads the table talk. ``best`` rates at least as high as every action looked at again
+    with it; one never looked at again may rate a little higher only after the last look."""
 
     seat: int
     best: str
@@ -499,12 +503,25 @@ class Adviser:
     whole rounds; ``time_ms`` (default ``None``: no cap) stops sampling after the round in which
     it ran out (at least one round). The same ``seed`` and iteration budget give the same advice.
     ``actions`` (default: every legal action) rates only those legal actions.
+
+    The action named (:class:`Advice`) is the hard bot's plan unless another did better on the same
+    worlds by a paired margin. Where another action still rates at least as high as the one named
+    (the highest of several noisy ratings is biased upwards: with eight asks one looks better than
+    the plan by chance alone), the two are looked at again (``second_look``, default on): played
+    on twice as many fresh worlds as each action had at first (the same rng going on:
+    deterministic), paired; the one that did better there is named, and both are rated by those
+    worlds alone (their ``samples``: twice the others'), so the one named rates at least as high
+    as the other. If another action still rates as high, the next look plays it with those two
+    on new fresh worlds, and so on, :data:`SECOND_LOOKS` looks at most: the one named rates at
+    least as high as every action of the last look. Under a time cap a look stops with the cap too
+    (at a whole round), and none starts once the cap is used up.
     Raises ``ValueError`` when the game is over or it is not ``seat``'s turn, or for an
     ``iterations`` that is not a whole number >= 1, a ``time_ms`` that is not > 0 or a ``seed``
     that is not a whole number from 0 to 2**53 - 1 (or None)."""
 
     def __init__(self, game: Game, seat: int | None = None, iterations: int | None = None,
-                 time_ms: float | None = None, seed: int | None = 0, *, actions: list[str] | None = None) -> None:
+                 time_ms: float | None = None, seed: int | None = 0, *, actions: list[str] | None = None,
+                 second_look: bool = True) -> None:
         if game.current_player is None:
             raise ValueError("the game is over: there is no move to rate")
         seat = game.current_player if seat is None else seat
@@ -521,6 +538,7 @@ class Adviser:
         if seed is not None:
             whole_number("seed", seed)
         rounds = -(-iterations // len(legal))
+        self.game = game
         self.seat = seat
         self.cap = None if time_ms is None else time_ms / 1000.0
         self.thought = 0.0
@@ -528,12 +546,17 @@ class Adviser:
         self.search = SearchThinker(
             game, seat, random.Random(seed), rounds * len(legal), None, paired=True,
             model_opponents=getattr(hooks, "MODEL_OPPONENTS", True), actions=legal)
+        self.second_look = second_look
+        self.confirm: SearchThinker | None = None  # the second look under way
+        self.looks = 0  # second looks done
+        self.named: str | None = None  # the action named so far
+        self.rated: dict[str, tuple[float, int]] = {}  # action: (mean reward, worlds), from the last look at it
 
     def step(self, budget_ms: float) -> Advice | None:
         """Sample for about ``budget_ms`` (at least one action's world); the advice once done."""
         if self.advice is not None:
             return self.advice
-        search = self.search
+        search = self.confirm or self.search
         per_round = len(search.root_actions)
         began = time.perf_counter()
         until = began + budget_ms / 1000.0
@@ -548,15 +571,44 @@ class Adviser:
             elif now >= until:
                 break
         self.thought += time.perf_counter() - began
-        whole = search.done % per_round == 0
-        if search.done >= search.iterations or (
-                whole and self.cap is not None and self.thought >= self.cap):
-            means = sorted(((sum(r) / len(r), a, len(r)) for a, r in search.samples.items()),
-                           key=lambda mean: -mean[0])  # stable: ties keep the legal order
-            ratings = [Rating(a, calibrated(search.position, mean), n) for mean, a, n in means]
-            best = search._paired_best() if search.default is not None else ratings[0].action
-            self.advice = Advice(self.seat, best, tuple(ratings))
+        capped = search.done % per_round == 0 and self.cap is not None and self.thought >= self.cap
+        if search.done < search.iterations and not capped:
+            return None
+        if search is self.search:  # the first look: every action on the same worlds
+            self.named = search._paired_best() if search.default is not None else None
+            self.rated = {a: (sum(r) / len(r), len(r)) for a, r in search.samples.items()}
+        elif search.done:  # a second look: its actions on fresh worlds, the best one named
+            means = {a: sum(r) / len(r) for a, r in search.samples.items()}
+            self.named = max(means, key=lambda a: means[a])  # ties: the one named before (first)
+            for action, mean in means.items():
+                self.rated[action] = (mean, len(search.samples[action]))
+            self.looks += 1
+        rival = self._rival()
+        if rival is not None and not capped and self.looks < SECOND_LOOKS:
+            # The one named, those looked at again before and the rival; twice as many worlds as
+            # each action had at first, the same rng going on.
+            looked = self.confirm.root_actions if self.confirm else []
+            actions = [self.named] + [a for a in looked if a != self.named] + [rival]
+            rounds = 2 * (self.search.iterations // len(self.search.root_actions))
+            self.confirm = SearchThinker(
+                self.game, self.seat, random.Random(self.search.rng.getrandbits(64)), rounds * len(actions),
+                None, paired=True, model_opponents=self.search.model_opponents, actions=actions)
+            return None
+        means = sorted(((mean, a, n) for a, (mean, n) in self.rated.items()),
+                       key=lambda mean: -mean[0])  # stable: ties keep the legal order
+        ratings = [Rating(a, calibrated(self.search.position, mean), n) for mean, a, n in means]
+        self.advice = Advice(self.seat, self.named or ratings[0].action, tuple(ratings))
         return self.advice
+
+    def _rival(self) -> str | None:
+        """The action rated highest besides those of the last look (or the one named), if it
+        rated at least as high as the one named (then it is looked at again); else None."""
+        if self.named is None or not self.second_look:
+            return None
+        rated = self.rated
+        looked = self.confirm.root_actions if self.confirm else [self.named]  # compared already
+        rival = max((a for a in rated if a not in looked), key=lambda a: rated[a][0], default=None)
+        return rival if rival is not None and rated[rival][0] >= rated[self.named][0] else None
 
     @property
     def progress(self) -> float:
@@ -564,6 +616,11 @@ class Adviser:
         if self.advice is not None:
             return 1.0
         done = self.search.done / self.search.iterations
+        if self.confirm is not None:  # a second look: about half as many worlds again, then more
+            per = self.confirm.iterations // len(self.confirm.root_actions)
+            looks = sum(per * (k + 2) for k in range(SECOND_LOOKS))  # 2, 3, ... actions a look
+            done = (self.search.iterations + sum(per * (k + 2) for k in range(self.looks))
+                    + self.confirm.done) / (self.search.iterations + looks)
         if self.cap is not None:
             done = max(done, self.thought / self.cap)
         return min(done, 0.99)
@@ -585,8 +642,8 @@ def advise(game: Game, seat: int | None = None, iterations: int | None = None,
     >>> import pygame_core as pc
     >>> game = pc.new_game("go_fish", players=2, seed=3)
     >>> advice = pc.advise(game, iterations=40)  # 6 legal asks: 7 worlds each (42 iterations)
-    >>> len(advice.ratings), advice.ratings[0].samples, advice.best in game.legal_actions()
-    (6, 7, True)
+    >>> len(advice.ratings), sorted(r.samples for r in advice.ratings), advice.best in game.legal_actions()
+    (6, [7, 7, 7, 7, 14, 14], True)
     >>> sorted(r.action for r in advice.ratings) == sorted(game.legal_actions())
     True
     """
@@ -689,7 +746,7 @@ class Reviewer:
         gap = best_chance - chance
         if not self.second and best != played and gap >= MISTAKE_GAP:
             self.adviser = Adviser(self.position, self.seat, 2 * CONFIRM_SAMPLES, None,
-                                   self.seed + step + 2**32, actions=[played, best])
+                                   self.seed + step + 2**32, actions=[played, best], second_look=False)
             self.second = True
             return
         if raw_gap <= 0:  # the move played was as good: it was the best
@@ -711,8 +768,8 @@ class Reviewer:
             step = self.steps[done]
             if self.adviser is None:
                 self.position = self.game.prefix(step)
-                self.adviser = Adviser(self.position, self.seat,
-                                       self.samples * len(self.position.legal_actions()), None, self.seed + step)
+                self.adviser = Adviser(self.position, self.seat, self.samples * len(self.position.legal_actions()),
+                                       None, self.seed + step, second_look=False)
             advice = self.adviser.step(max((until - time.perf_counter()) * 1000.0, 0.0))
             if advice is not None:
                 self._rated(step, advice)
