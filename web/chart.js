@@ -24,8 +24,10 @@ export function ticks(max) {
 /** `points`: one [value per seat] per point of the game; `names`: one line each; `max` fixes the
  * top of the scale (a chance in percent: 100), else the highest value (the scale ends on the round
  * tick at or above it). `x` and `y` name the axes ("Round", "Points"); the points are numbered
- * along x from `from` (0: the first point is the start of the game), at most ten numbers shown. */
-export function lineChart(points, names, title, { max: highest = Math.max(1, ...points.flat()), x: xName = "", y: yName = "", from = 0 } = {}) {
+ * along x from `from` (0: the first point is the start of the game), at most ten numbers shown.
+ * `marked` ({at: [point index, …], name}) rings those points of the first line, numbered 1, 2, …
+ * (as a list beside the chart numbers them), with `name` in the legend. */
+export function lineChart(points, names, title, { max: highest = Math.max(1, ...points.flat()), x: xName = "", y: yName = "", from = 0, marked = null } = {}) {
   const marks = ticks(highest);
   const max = marks.at(-1);
   const width = 400, height = 200, pad = { left: 46, right: 10, top: 10, bottom: 44 };
@@ -54,6 +56,11 @@ export function lineChart(points, names, title, { max: highest = Math.max(1, ...
     const d = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p[seat]).toFixed(1)}`).join(" ");
     svg.append(node("path", { d, fill: "none", stroke: COLOURS[seat % 6], "stroke-width": 2.5, "stroke-dasharray": DASHES[seat % 6] }));
   });
+  (marked?.at ?? []).forEach((i, k) => {
+    const [cx, cy] = [x(i), y(points[i][0])];
+    svg.append(node("circle", { cx, cy, r: 5, class: "marked" }),
+      node("text", { x: cx, y: cy < pad.top + 18 ? cy + 17 : cy - 9, "text-anchor": "middle", class: "marked-number" }, String(k + 1)));
+  });
   const legend = document.createElement("figcaption");
   names.forEach((name, seat) => {
     const item = document.createElement("span");
@@ -63,5 +70,13 @@ export function lineChart(points, names, title, { max: highest = Math.max(1, ...
     item.append(swatch, name);
     legend.append(item);
   });
+  if (marked?.at.length) {
+    const item = document.createElement("span");
+    item.className = "legend-item";
+    const swatch = node("svg", { viewBox: "0 0 12 12", class: "legend-dot", "aria-hidden": "true" });
+    swatch.append(node("circle", { cx: 6, cy: 6, r: 4.5, class: "marked" }));
+    item.append(swatch, marked.name);
+    legend.append(item);
+  }
   return [svg, legend];
 }

@@ -10,7 +10,7 @@
 // syncHint() after each draw; this module imports nothing of table.js.
 
 import { call } from "./engine.js";
-import { t, pct } from "./i18n.js";
+import { t, pct, language } from "./i18n.js";
 import { leadsTo } from "./tables/common.js";
 
 const SLICE_MS = 40;  // each call to the engine thinks about this long, then the page may draw
@@ -43,15 +43,24 @@ function showLine(content) {
  * better, pygame_core Advice), that the next is as good, not that it is worse. */
 export function hintSentence([best, next]) {
   const key = !next ? "hint.only" : Math.round(best.chance * 100) <= Math.round(next.chance * 100) ? "hint.even" : "hint.best";
-  return t(key, { move: best.label, chance: pct(best.chance), other: next?.label, other_chance: next && pct(next.chance) });
+  return t(key, { move: best.label, chance: pct(best.chance), other: next && midSentence(next.label), other_chance: next && pct(next.chance) });
 }
 
+// Where a move's label begins with a verb (English, Indonesian, Portuguese: "Play …", "Minta …",
+// "Pedir …"), it is lower-cased inside a sentence; German's begin with a card or a noun, Arabic
+// has no capitals.
+const VERB_FIRST = new Set(["en", "id", "pt"]);
+const midSentence = (label) => VERB_FIRST.has(language()) ? label.charAt(0).toLocaleLowerCase(language()) + label.slice(1) : label;
+
 /** Ask the engine for a hint on state `s` (the viewer's turn); `onAdvice()` once it arrived, to
- * mark it on the felt. A second request for the same position does nothing; `onError(message)`
- * if the engine refused. */
+ * mark it on the felt. A second request for the same position asks nothing more (it marks the
+ * answer again, if there is one); `onError(message)` if the engine refused. */
 export async function requestHint(s, onAdvice, onError) {
   const key = positionKey(s);
-  if (hint?.key === key) return;
+  if (hint?.key === key) {  // asked already: marked again (a redraw may have dropped the marks)
+    if (hint.reply) onAdvice();
+    return;
+  }
   const run = ++runs;
   hint = { key, run, reply: null };
   showLine({ thinking: 0 });
@@ -83,6 +92,10 @@ export function syncHint(felt, s) {
   }
   const best = hint?.reply?.best;
   if (!best) return;
+  // The moves' labels in the table's language (it may have changed since the hint came).
+  const labels = new Map((s.moves ?? []).map((m) => [m.action, m.label]));
+  for (const rated of hint.reply.actions) rated.label = labels.get(rated.action) ?? rated.label;
+  if ($("#hint-line").textContent !== hintSentence(hint.reply.actions)) showLine({ reply: hint.reply });
   for (const node of felt.querySelectorAll("[data-legal]")) {
     if (leadsTo(node, best)) node.dataset.hint = best;
   }

@@ -58,6 +58,14 @@ function markReview(felt, marks) {
   }
 }
 
+// What the two marks of a reviewed position stand for, each drawn as its mark is (app.css).
+function markLegend() {
+  const legend = Object.assign(document.createElement("span"), { className: "mark-legend" });
+  legend.append(Object.assign(document.createElement("span"), { className: "mark-played", textContent: t("review.played_mark") }),
+    Object.assign(document.createElement("span"), { className: "mark-best", textContent: t("review.best_mark") }));
+  return legend;
+}
+
 async function replayTo(step) {
   const r = app.replay;
   if (!r) return;
@@ -90,6 +98,7 @@ async function replayTo(step) {
   // drawer, and the bar counts the steps already.
   const said = s.log.find((e) => e.i === s.step_log_from)?.text;
   setPrompt(marked ? marked.text : said ?? t("replay.count", { n: r.step, total: s.steps }));
+  if (marked) $("#prompt").append(markLegend());
   drawFelt(s, {});
   if (marked) markReview($("#felt"), marked);
   if (r.step >= s.steps) stopReplayPlay();

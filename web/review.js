@@ -56,8 +56,9 @@ async function review(seat) {
   };
   const keyboard = document.activeElement === $("#review-button");
   show({ thinking: 0 });
-  // The button just pressed is disabled: the keyboard's focus goes on to Stop, in the middle of
-  // the dialog (at its bottom edge it would sit under the dialog's sticky buttons).
+  // The progress and Stop in the middle of the dialog (at its bottom edge they would sit under the
+  // dialog's sticky buttons); the button just pressed is disabled: the keyboard's focus goes to Stop.
+  $("#review-thinking").scrollIntoView({ block: "center" });
   if (keyboard) reach($("#review-stop"));
   let reply;
   try {
@@ -91,7 +92,9 @@ async function review(seat) {
     summary: t("review.summary", { n: reply.decisions.length, count: mistakes.length }),
     items,
     threshold: t("review.threshold", { gap: Math.round(reply.gap * 100), z: reply.z }),
-    chart: points.length > 1 ? lineChart(points, [t("review.series")], t("review.chart"), { max: 100, x: t("review.chart_x"), y: t("review.chart_y"), from: 1 }) : [],
+    chart: points.length > 1 ? lineChart(points, [t("review.series")], t("review.chart"), {
+      max: 100, x: t("review.chart_x"), y: t("review.chart_y"), from: 1,
+      marked: { at: reply.decisions.flatMap((d, i) => (d.mistake ? [i] : [])), name: t("review.chart_mistake") } }) : [],
   });
   // Stop, which had the focus, is hidden now: the focus goes to the first mistake, else the summary.
   if (stopFocused) reach($(".review-item") ?? $("#review-summary"));

@@ -328,7 +328,8 @@ export function render({ still = false } = {}) {
   const before = moving ? measure(felt) : null;
   drawFelt(s, { act, select, hold, explain, selected: app.selected,
     prompt: (text, { forced = false } = {}) => { hint = { text, forced }; if (drawn) setPrompt(promptText(s, hint)); },
-    drawn: () => { drawn = true; setPrompt(promptText(s, hint)); } });
+    drawn: () => { drawn = true; setPrompt(promptText(s, hint)); },
+    marks: () => { markLastMove(felt); syncHint(felt, s); } });
   app.drawnViewer = s.viewer;
   if (fresh.length) app.lastMove = [];
   const motion = tableOf(view.game);

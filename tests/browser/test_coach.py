@@ -116,6 +116,31 @@ def test_the_hint_speaks_the_players_language(page, base_url, open_app, lang):
     assert not any(word in line for word in fixed_words(english[said])), line
 
 
+def test_a_hint_on_show_follows_a_change_of_language(page, base_url, open_app):
+    """The table's language changed while a hint is on show: its sentence and the moves' labels are
+    said in the new language (right to left in Arabic), without asking the engine again."""
+    open_app(page, base_url, LINK.format(game="go_fish"))
+    wait_for_my_turn_or_end(page)
+    page.locator("[data-legal]").first.wait_for()
+    page.locator("#hint-button").click()
+    page.locator("[data-hint]").first.wait_for(timeout=10_000)
+    best = page.locator("[data-hint]").first.get_attribute("data-hint")
+    for lang in ("de", "ar"):
+        own = catalog(lang)
+        if page.locator("#table-lang").is_hidden():
+            page.locator("#side-toggle").click()
+        page.locator("#table-lang").select_option(lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        label = {m["action"]: m["label"] for m in engine(page, "state")["moves"]}[best]
+        page.wait_for_function("(label) => document.querySelector('#hint-line').textContent.startsWith(label)", arg=label)
+        line = page.locator("#hint-line").inner_text()
+        said = "hint.best" if all(word in line for word in fixed_words(own["hint.best"])) else "hint.even"
+        assert all(word in line for word in fixed_words(own[said])), line
+        assert page.locator("[data-hint]").count() >= 1
+    assert page.evaluate("getComputedStyle(document.querySelector('#hint-line')).direction") == "rtl"
+    assert engine(page, "state")["hints"] == [1, 0, 0]
+
+
 HINT_SENTENCES = """async () => {
   const { hintSentence } = await import('./web/coach.js');
   const move = (label, chance) => ({ action: label, label, chance, samples: 96 });
@@ -128,10 +153,11 @@ HINT_SENTENCES = """async () => {
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_hint_says_two_moves_are_as_good_where_their_chances_read_the_same(page, base_url, open_app, lang):
     """Far behind (Enemy Anemone's last hand), every move may read 1% to win: the hint then says the
-    next best is as good, not "1% (next best: 1%)" as if one were better."""
+    next best is as good, not "1% (next best: 1%)" as if one were better. The next move's label,
+    inside the sentence, begins in lower case in English (German's labels begin with a card)."""
     open_app(page, base_url, f"lang={lang}")
     better, even, only = page.evaluate(HINT_SENTENCES)
-    expected = {"en": ["Play 7: 64% to win (next best, Play 3: 51%)", "Play 7: 1% to win, as good as Play 3",
+    expected = {"en": ["Play 7: 64% to win (next best, play 3: 51%)", "Play 7: 1% to win, as good as play 3",
                        "Pass: 30% to win (your only move)"],
                 "de": ["Play 7: 64\u00a0% Gewinnchance (zweitbester Zug, Play 3: 51\u00a0%)",  # Intl: 64 %, no break
                        "Play 7: 1\u00a0% Gewinnchance, genauso gut wie Play 3", "Pass: 30\u00a0% Gewinnchance (dein einziger Zug)"]}
@@ -149,6 +175,40 @@ def test_the_game_over_summary_counts_the_hints_taken(page, base_url, open_app):
     page.locator("#over").wait_for()
     assert page.locator("#hint-button").is_hidden()
     assert page.locator("#over-result .over-hints").inner_text() == "Hints taken: Player 1 (you) 1"
+
+
+def test_a_hint_with_anemones_marks_as_many_as_it_takes_and_keeps_its_marks(page, base_url, open_app):
+    """Enemy Anemone (EA-4), holding two +2 Anemones: the first not picked starts every play that
+    takes a +2, the second only those taking two (a hint marks as many as its play takes, not
+    every +2); a hint's marks stay when a pick redraws your seat, and Hint again marks again
+    without asking the engine anew (the count stays)."""
+    open_app(page, base_url, "game=enemy_anemone&players=3&seats=human,bot:medium,bot:medium&seed=7&speed=0&options=first_player=0")
+    for _ in range(6):
+        wait_for_my_turn_or_end(page)
+        make_a_move(page)
+    wait_for_my_turn_or_end(page)
+    state = engine(page, "state")
+    moves = [m["action"] for m in state["moves"]]
+    assert state["view"]["anemones"][0] == [2, 2]
+    toggles = page.locator(".ea-attach-row .ea-toggle")
+    starts = [sorted(toggles.nth(k).evaluate("(b) => b.starts")) for k in range(2)]
+    assert starts[0] == sorted(m for m in moves if m.split().count("+2") >= 1)
+    assert starts[1] == sorted(m for m in moves if m.split().count("+2") == 2) and starts[1]
+    page.locator("#hint-button").click()
+    page.locator("[data-hint]").first.wait_for(timeout=10_000)
+    best = page.locator("[data-hint]").first.get_attribute("data-hint")
+    marked = page.locator(".ea-toggle[data-hint]").count()
+    assert marked == best.split().count("+2")  # as many Anemones as the play takes
+    toggles.first.click()  # a pick: your seat is drawn again
+    assert toggles.first.get_attribute("aria-pressed") == "true"
+    # the second +2 now starts the plays taking two, the one picked none (the card plays it)
+    assert sorted(toggles.nth(1).evaluate("(b) => b.starts")) == starts[1]
+    marks = page.locator("[data-hint]")
+    assert marks.count() >= 1 and {n.get_attribute("data-hint") for n in marks.all()} == {best}
+    hints = engine(page, "state")["hints"]
+    page.locator("#hint-button").click()
+    assert page.locator("[data-hint]").count() == marks.count()
+    assert engine(page, "state")["hints"] == hints
 
 
 REVIEW_LINK = "game=go_fish&players=2&seats=human,bot:medium&seed=7&speed=0&options=first_player=0"
@@ -172,7 +232,7 @@ def test_the_review_lists_the_clear_mistakes_and_opens_one_in_the_replay(page, b
     how many it reviewed and lists each clear mistake with both moves' chances (the threshold said
     below), draws your chance decision by decision, and a mistake opens the replay at that
     position, from your seat, with the move you played ([data-played]) and the coach's best
-    ([data-hint]) marked and nothing to press."""
+    ([data-hint]) marked and nothing to press, the prompt saying what each mark stands for."""
     reply = finish_and_review(page, open_app, base_url, REVIEW_LINK)
     mistakes = [d for d in reply["decisions"] if d["mistake"]]
     assert mistakes, "this game's seed gives at least one clear mistake"
@@ -188,6 +248,10 @@ def test_the_review_lists_the_clear_mistakes_and_opens_one_in_the_replay(page, b
     assert page.locator("#review-threshold").inner_text().startswith("A clear mistake: the coach's best move had a chance to win at least 10 percentage points higher")
     assert page.locator("#review-chart svg.line-chart path").count() == 1
     assert page.locator("#review-chart svg.line-chart").get_attribute("aria-label") == words["review.chart"]
+    # each mistake ringed on the line, numbered as the list numbers it, and named in the legend
+    assert page.locator("#review-chart svg.line-chart circle.marked").count() == len(mistakes)
+    assert page.locator("#review-chart .marked-number").all_text_contents() == [str(k + 1) for k in range(len(mistakes))]
+    assert words["review.chart_mistake"] in page.locator("#review-chart figcaption").inner_text()
     assert page.locator("#review-chart .axis").all_text_contents() == ["Your decisions", "Chance to win (%)"]
     assert page.locator("#review-chart .y-tick").all_text_contents() == ["0", "25", "50", "75", "100"]
     numbers = page.locator("#review-chart .x-tick")
@@ -203,7 +267,9 @@ def test_the_review_lists_the_clear_mistakes_and_opens_one_in_the_replay(page, b
     assert {n.get_attribute("data-played") for n in page.locator("[data-played]").all()} == {first["played"]}
     assert {n.get_attribute("data-hint") for n in page.locator("[data-hint]").all()} == {first["best"]}
     assert page.locator("[data-legal]").count() == 0 and page.locator("#felt [role=button]").count() == 0
-    assert page.locator("#prompt").inner_text() == text
+    prompt = page.locator("#prompt").inner_text()
+    assert prompt.startswith(text)  # and what the two marks stand for
+    assert page.locator("#prompt .mark-legend").inner_text().split("\n") == [words["review.played_mark"], words["review.best_mark"]]
     page.locator("#replay-next").click()  # another position: no marks
     page.wait_for_function("document.documentElement.dataset.replayStep === String(%d)" % (first["step"] + 1))
     assert page.locator("[data-played], [data-hint]").count() == 0

@@ -486,7 +486,10 @@ function trickArea(s, inTrick, ui) {
 function mySeat(felt, s, moves, sides, ui) {
   const { t } = ui;
   const view = s.view;
-  const redraw = () => enemy_anemone(felt, s, ui);
+  const redraw = () => {
+    enemy_anemone(felt, s, ui);
+    ui.marks?.();  // the last move's and the hint's marks, on the new nodes
+  };
   const mine = seatBox(s, s.viewer, t);
   mine.classList.add("mine");
   const pileInfo = el("span", "ea-pile-points", t(seenByYou(s) ? "enemy_anemone.your_pile" : "enemy_anemone.seat_pile", {
@@ -526,11 +529,19 @@ function mySeat(felt, s, moves, sides, ui) {
 function attachRow(felt, s, ui, redraw) {
   const { t } = ui;
   const picked = memo.attach?.picked ?? [];
+  const sides = s.view.anemones[s.viewer];
+  const count = (list, side) => list.filter((v) => v === side).length;
+  const pickedSides = picked.map((j) => sides[j]);
+  // The plays with Anemones still open: those taking at least the sides picked ("+1 +2" names
+  // one Anemone of each side; a play takes them in any order).
+  const plays = s.moves.map((m) => m.action).filter((a) => a.startsWith("play ") && a.split(" ").length > 2)
+    .map((a) => [a, a.split(" ").slice(2).map((x) => Number(x.slice(1)))])
+    .filter(([, taken]) => [1, 2].every((v) => count(taken, v) >= count(pickedSides, v)));
   const row = el("span", "ea-tokens ea-attach-row");
   row.dataset.anchor = `anemones-${s.viewer}`;
   row.setAttribute("role", "group");
   row.setAttribute("aria-label", t("enemy_anemone.attach"));
-  s.view.anemones[s.viewer].forEach((side, i) => {
+  sides.forEach((side, i) => {
     const on = picked.includes(i);
     const b = el("button", `ea-toggle${on ? " on" : ""}`);
     b.type = "button";
@@ -539,9 +550,11 @@ function attachRow(felt, s, ui, redraw) {
     b.setAttribute("aria-pressed", String(on));
     b.setAttribute("aria-label", t("enemy_anemone.anemone", { side }));
     b.append(token(side, t));
-    // Not picked yet, it starts every play that takes an Anemone of its side: a hint to play a card
-    // with Anemones marks them too ([data-hint]), and goes to the card once they are picked.
-    if (!on) legal(b, "", s.moves.map((m) => m.action).filter((a) => a.startsWith("play ") && a.split(" ").slice(2).includes(`+${side}`)));
+    // Not picked yet, it starts the plays that take one more Anemone of its side than those
+    // picked, counted (the n-th unpicked +2 only those taking n more +2s): a hint to play a card
+    // with Anemones marks just as many of them ([data-hint]), and goes to the card once they are picked.
+    const nth = sides.slice(0, i).filter((v, j) => v === side && !picked.includes(j)).length;
+    if (!on) legal(b, "", plays.filter(([, taken]) => count(taken, side) - count(pickedSides, side) > nth).map(([a]) => a));
     b.addEventListener("click", () => {
       const next = on ? picked.filter((j) => j !== i) : [...picked, i];
       memo.attach = next.length ? { state: s, picked: next } : null;
