@@ -279,8 +279,9 @@ def wheel_filename(project: dict) -> str:
 
 
 # What the page gets as static files from the build (write_static_data), so the wheel that runs
-# in the browser leaves it out: the rules texts and the rules demos (their module and captions).
-PAGE_ONLY = ("demos.py", "*.rules.json", "*.demos.json")
+# in the browser leaves it out: the rules texts, the rules demos (their module and captions) and
+# the page's own words (the table's buttons and dialogs, the coach's sentences: site/i18n/).
+PAGE_ONLY = ("demos.py", "*.rules.json", "*.demos.json", "*.page.json")
 # What only a terminal runs, from the source tree (`python3 -m pygame_core …`): the command line.
 # A page (the site's, or a web author's PyScript page) imports the engine and never runs it.
 TERMINAL_ONLY = ("__main__.py",)
