@@ -436,10 +436,10 @@ class HardBot(Bot):
 # ----- the coach -----------------------------------------------------------------------------
 
 SAMPLES_PER_ACTION = 96  # the least number of sampled worlds behind each rated action by default
+# (its chance then within about 0.1 at 95% confidence; the rivals, on the same worlds, closer)
 # The coach's second looks (Adviser): where another action rates at least as high as the one
 # named, the two are played again on fresh worlds, at most this many times a hint.
 SECOND_LOOKS = 2
-# (its chance then within about 0.1 at 95% confidence; the rivals, on the same worlds, closer)
 
 
 CALIBRATION_FLOOR = 0.002  # a mean reward is read as at least this far from 0 and 1 (a logit's range)
