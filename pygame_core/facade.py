@@ -17,7 +17,7 @@ from urllib.parse import parse_qsl
 
 from . import GAMES, InvalidOption, load_game, new_game
 from .bots import LEVELS, Adviser, Reviewer, make_bot
-from .bots.ismcts import MISTAKE_GAP, MISTAKE_Z, REVIEW_SAMPLES
+from .bots.ismcts import HOOKS, MISTAKE_GAP, MISTAKE_Z, REVIEW_SAMPLES
 from .describe import (LANGUAGES, catalog, describe_action, describe_reason, log_items, move_items,
                        player_name, translated)
 from .engine import MAX_SEED, SAVE_FORMAT, Game, shown, whole_number
@@ -408,7 +408,9 @@ def coach(budget_ms: float | None = None, iterations: int | None = None,
           time_ms: float | None = COACH_TIME_MS, seed: int | None = 0) -> dict:
     """The coach's advice for the seat to move (:func:`pygame_core.advise`, from that seat's view
     only): ``{"ok", "done": true, "seat", "best", "actions": [{"action", "label", "chance",
-    "samples"}, …]}``, best first, labelled in the table's language; it counts as one of that
+    "samples"}, …]}``, best first, labelled in the table's language, and ``"why"`` (a sentence)
+    where the game's bots tell what the table showed that makes the named move good (Go Fish: the
+    seat asked is known to hold the rank, ``bots.go_fish.why``); it counts as one of that
     seat's hints. With ``budget_ms`` it thinks for about that long and answers ``{"ok", "done":
     false, "progress"}`` (a share from 0 to 1) until it is done, the thought carrying over as long
     as the game has not changed (a move or an undo starts afresh). ``time_ms`` caps the thinking
@@ -427,9 +429,14 @@ def coach(budget_ms: float | None = None, iterations: int | None = None,
     table.hints[advice.seat] += 1
     names = table.names()
     named = sorted(advice.ratings, key=lambda r: r.action != advice.best)  # the named move first, then by chance
-    return {"ok": True, "done": True, "seat": advice.seat, "best": advice.best,
-            "actions": [{"action": r.action, "label": describe_action(game.name, r.action, names, table.lang),
-                         "chance": r.chance, "samples": r.samples} for r in named]}
+    reply = {"ok": True, "done": True, "seat": advice.seat, "best": advice.best,
+             "actions": [{"action": r.action, "label": describe_action(game.name, r.action, names, table.lang),
+                          "chance": r.chance, "samples": r.samples} for r in named]}
+    why = getattr(HOOKS[game.name], "why", None)
+    reason = why(game, advice.best) if why else None
+    if reason:  # what the table showed that makes the move good, as a sentence
+        reply["why"] = describe_reason(game.name, reason[0], reason[1], names, table.lang)
+    return reply
 
 
 def coach_review(seat: int | None = None, budget_ms: float | None = None, samples: int = REVIEW_SAMPLES,

@@ -1,8 +1,8 @@
 // The coach at the table: the Hint button (or the H key) asks the engine to rate every legal move of
 // the player to move (pygame_core.advise, from that player's view only), thought out in the
 // engine's worker in short slices so the page never waits on it. While it thinks, the hint line
-// shows its progress; then it names the best move with its chance to win and the next best one's,
-// and marks the move on the felt (page contract: [data-hint] on each element that plays it or
+// shows its progress; then it names the best move with its chance to win and the next best one's
+// (and why, where the engine can tell from what the table showed), and marks the move on the felt (page contract: [data-hint] on each element that plays it or
 // starts it, e.g. the card and then its target). A new position (a move, an undo, a new game)
 // drops the hint and stops its thinking. The engine counts the hints each seat took (state.hints).
 //
@@ -34,7 +34,14 @@ function showLine(content) {
     line.append(t("hint.thinking"), " ", bar);
     return;
   }
-  line.textContent = hintSentence(content.reply.actions);
+  line.textContent = hintText(content.reply);
+}
+
+// The hint's sentence, then why the move is good where the engine says so ("Bot 3 is known to hold
+// sevens."), while the page speaks the language it was said in.
+function hintText(reply) {
+  const sentence = hintSentence(reply.actions);
+  return reply.why && reply.lang === language() ? `${sentence} ${reply.why}` : sentence;
 }
 
 /** The hint's sentence for the engine's rated `actions` (the move it names first, then by
@@ -71,8 +78,8 @@ export async function requestHint(s, onAdvice, onError) {
       if (hint?.run !== run) return;  // the position changed meanwhile: this hint is dropped
       if (!reply.done) showLine({ thinking: reply.progress });
     } while (!reply.done);
-    hint.reply = reply;
-    showLine({ reply });
+    hint.reply = { ...reply, lang: language() };
+    showLine({ reply: hint.reply });
     onAdvice();
   } catch (err) {
     if (hint?.run !== run) return;
@@ -95,7 +102,7 @@ export function syncHint(felt, s) {
   // The moves' labels in the table's language (it may have changed since the hint came).
   const labels = new Map((s.moves ?? []).map((m) => [m.action, m.label]));
   for (const rated of hint.reply.actions) rated.label = labels.get(rated.action) ?? rated.label;
-  if ($("#hint-line").textContent !== hintSentence(hint.reply.actions)) showLine({ reply: hint.reply });
+  if ($("#hint-line").textContent !== hintText(hint.reply)) showLine({ reply: hint.reply });
   for (const node of felt.querySelectorAll("[data-legal]")) {
     if (leadsTo(node, best)) node.dataset.hint = best;
   }

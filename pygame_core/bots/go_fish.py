@@ -310,6 +310,19 @@ def candidates(game: Game, legal: list[str]) -> list[str]:
     return sure or legal
 
 
+def why(game: Game, action: str) -> tuple[str, dict] | None:
+    """Why the coach's move is good, where the public history shows it (the coach's hint says
+    it): an ask of a seat known to hold the rank (it asked for it or showed it drawn, and has
+    neither given it away nor laid its book since: GF-3, GF-10) is ``("go_fish.why.holds",
+    {"asked": seat, "rank": rank})``, a catalog sentence and its fields; else ``None``."""
+    if game.ask_card or not action.startswith("ask "):
+        return None
+    seat, rank = int(action.split(" ", 2)[1]), action.split(" ", 2)[2]
+    memory = Memory(game.players)
+    memory.read(game.history)
+    return ("go_fish.why.holds", {"asked": seat, "rank": rank}) if rank in memory.holds[seat] else None
+
+
 def evaluate(world: Game) -> list[float]:
     """Reward per seat in [0, 1]: the win share at the end, else the share of the most books."""
     winners = world.winners if world.current_player is None else world.leaders()

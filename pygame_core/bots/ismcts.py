@@ -438,8 +438,10 @@ class HardBot(Bot):
 SAMPLES_PER_ACTION = 96  # the least number of sampled worlds behind each rated action by default
 # (its chance then within about 0.1 at 95% confidence; the rivals, on the same worlds, closer)
 # The coach's second looks (Adviser): where another action rates at least as high as the one
-# named, the two are played again on fresh worlds, at most this many times a hint.
+# named, the two are played again on fresh worlds, at most this many times a hint; the other is
+# named if it did better there by this many paired standard errors.
 SECOND_LOOKS = 2
+SECOND_LOOK_Z = 1.0
 
 
 CALIBRATION_FLOOR = 0.002  # a mean reward is read as at least this far from 0 and 1 (a logit's range)
@@ -482,8 +484,9 @@ class Advice:
     least as high, whichever of the two did better on a second look at fresh worlds
     (:class:`Adviser`). Several asks of Go Fish, or cards of Enemy Anemone, often rate within a
     point or two of each other: the highest of such noisy ratings is a draw among them, while the
-    plan reads the table talk. ``best`` rates at least as high as every action looked at again
-    with it; one never looked at again may rate a little higher only after the last look."""
+    plan reads the table talk. So ``best`` may rate a little below ``ratings[0]``: within a
+    standard error of a move looked at again with it, or one never looked at again after the
+    last look."""
 
     seat: int
     best: str
@@ -509,12 +512,13 @@ class Adviser:
     (the highest of several noisy ratings is biased upwards: with eight asks one looks better than
     the plan by chance alone), the two are looked at again (``second_look``, default on): played
     on twice as many fresh worlds as each action had at first (the same rng going on:
-    deterministic), paired; the one that did better there is named, and both are rated by those
-    worlds alone (their ``samples``: twice the others'), so the one named rates at least as high
-    as the other. If another action still rates as high, the next look plays it with those two
-    on new fresh worlds, and so on, :data:`SECOND_LOOKS` looks at most: the one named rates at
-    least as high as every action of the last look. Under a time cap a look stops with the cap too
-    (at a whole round), and none starts once the cap is used up.
+    deterministic), paired; the other is named if it did better there by :data:`SECOND_LOOK_Z`
+    paired standard errors (the plan keeps the benefit of the doubt: a sure catch in Go Fish is
+    not given up for an ask that reads a point higher), and both are rated by those worlds alone
+    (their ``samples``: twice the others'). If another action still rates as high as the one
+    named, the next look plays it with those on new fresh worlds, and so on, :data:`SECOND_LOOKS`
+    looks at most. Under a time cap a look stops with the cap too (at a whole round), and none
+    starts once the cap is used up.
     Raises ``ValueError`` when the game is over or it is not ``seat``'s turn, or for an
     ``iterations`` that is not a whole number >= 1, a ``time_ms`` that is not > 0 or a ``seed``
     that is not a whole number from 0 to 2**53 - 1 (or None)."""
@@ -577,9 +581,9 @@ class Adviser:
         if search is self.search:  # the first look: every action on the same worlds
             self.named = search._paired_best() if search.default is not None else None
             self.rated = {a: (sum(r) / len(r), len(r)) for a, r in search.samples.items()}
-        elif search.done:  # a second look: its actions on fresh worlds, the best one named
+        elif search.done:  # a second look: its actions on fresh worlds
             means = {a: sum(r) / len(r) for a, r in search.samples.items()}
-            self.named = max(means, key=lambda a: means[a])  # ties: the one named before (first)
+            self.named = self._looked_best(search.samples)
             for action, mean in means.items():
                 self.rated[action] = (mean, len(search.samples[action]))
             self.looks += 1
@@ -599,6 +603,19 @@ class Adviser:
         ratings = [Rating(a, calibrated(self.search.position, mean), n) for mean, a, n in means]
         self.advice = Advice(self.seat, self.named or ratings[0].action, tuple(ratings))
         return self.advice
+
+    @staticmethod
+    def _looked_best(samples: dict[str, list[float]]) -> str:
+        """Of a second look's actions (``samples``: each one's rewards on the same fresh worlds,
+        the one named so far first), the one named so far unless another did better by
+        :data:`SECOND_LOOK_Z` paired standard errors; then the one that did best."""
+        named, *others = samples
+        best, best_gain = named, 0.0
+        for action in others:
+            _, _, gain, error, _ = _paired(samples, action, named)
+            if gain > SECOND_LOOK_Z * error and gain > best_gain:
+                best, best_gain = action, gain
+        return best
 
     def _rival(self) -> str | None:
         """The action rated highest besides those of the last look (or the one named), if it

@@ -8,7 +8,9 @@ import re
 import pytest
 from pages import make_a_move, play_to_the_end, wait_for_my_turn_or_end
 
+from pygame_core.bots import go_fish as go_fish_bots
 from pygame_core.describe import catalog
+from pygame_core.facade import _table_save
 
 GAMES = ["snorkeling", "go_fish", "enemy_anemone"]
 LINK = "game={game}&players=3&seats=human,bot:medium,bot:medium&seed=4&speed=0&options=first_player=0"
@@ -139,6 +141,26 @@ def test_a_hint_on_show_follows_a_change_of_language(page, base_url, open_app):
         assert page.locator("[data-hint]").count() >= 1
     assert page.evaluate("getComputedStyle(document.querySelector('#hint-line')).direction") == "rtl"
     assert engine(page, "state")["hints"] == [1, 0, 0]
+
+
+def test_a_go_fish_hint_says_why_when_the_table_showed_it(page, base_url, open_app):
+    """GF-3, GF-10: where the ask the coach names is of a seat known to hold the rank (it asked
+    for it and has not given it away since), the hint says so after its chance."""
+    open_app(page, base_url, LINK.format(game="go_fish"))
+    for _ in range(40):
+        assert wait_for_my_turn_or_end(page) == "playing", "no sure catch came up"
+        game = _table_save(engine(page, "save")["text"])[0]  # the page's save: its game
+        if any(go_fish_bots.why(game, a) for a in game.legal_actions()):
+            break
+        make_a_move(page)
+    page.locator("#hint-button").click()
+    page.locator("[data-hint]").first.wait_for(timeout=10_000)
+    best = page.locator("[data-hint]").first.get_attribute("data-hint")
+    line = page.locator("#hint-line").inner_text()
+    # Here (seed 4) Bot 2 asked for sevens: the coach names that sure catch, its plan, which a
+    # second look keeps against an ask reading a hair higher (ismcts.SECOND_LOOK_Z).
+    assert best == "ask 1 7" and go_fish_bots.why(game, best) == ("go_fish.why.holds", {"asked": 1, "rank": "7"})
+    assert line.startswith("Ask Bot 2 (medium) for sevens: ") and line.endswith(" Bot 2 (medium) is known to hold sevens."), line
 
 
 HINT_SENTENCES = """async () => {
