@@ -11,7 +11,7 @@ import { drawLobby, fillLobby, lastSetup, readLobby, wireLobby } from "./lobby.j
 import { app, show, setState, fail, showStartMessage, startGame, toast, stopTable, wireTable, refresh, drawFelt, fillRoundEnd, confirmLeave, showSpeed } from "./table.js";
 import { wireTools, resumeSaved, hasSavedGame, addressNamesAnotherGame } from "./tools.js";
 import { storageDenied } from "./store.js";
-import { wireReplay } from "./replay.js";
+import { wireReplay, exitReplay } from "./replay.js";
 import { openRules } from "./rules.js";
 import { startDemo } from "./demo.js";
 import { loadTable } from "./tables/index.js";
@@ -257,7 +257,7 @@ function registerServiceWorker() {
 
 wireLobby({ onLanguage: switchLanguage, onStart: startFromLobby });
 $("#table-lang").addEventListener("change", (ev) => switchLanguage(ev.target.value));
-wireTable({ onMenu: toStart });
+wireTable({ onMenu: toStart, enter: () => exitReplay(false) });
 trackHistory();
 wireTools();
 wireReplay();

@@ -15,7 +15,6 @@ import { requestHint, syncHint } from "./coach.js";
 import { offerReview } from "./review.js";
 import { soundOn, setSound, play, playFor } from "./sound.js";
 import { read, write, remove } from "./store.js";
-import { exitReplay } from "./replay.js";
 import { drawRecords, rememberSetup } from "./lobby.js";
 import { countGame, recordLevel, recordLines } from "./records.js";
 
@@ -229,7 +228,7 @@ export function stopTable() {
 /** Show the table for app.state (just started or loaded). */
 export async function enterTable(pauseMs = 0) {
   showStartMessage("");
-  exitReplay(false);
+  onEnter();
   app.logSize = 0;
   app.selected = null;
   app.viewer = null;
@@ -860,8 +859,14 @@ export function confirmLeave() {
   });
 }
 
-/** Wire the table's own controls. `onMenu()` goes back to the start screen. */
-export function wireTable({ onMenu }) {
+// What a table about to be shown ends first (boot.js: a replay on show): given by wireTable, so
+// this module imports nothing of replay.js, which draws through it.
+let onEnter = () => {};
+
+/** Wire the table's own controls. `onMenu()` goes back to the start screen; `enter()` runs as a
+ * table is about to be shown (enterTable). */
+export function wireTable({ onMenu, enter }) {
+  onEnter = enter;
   const sound = $("#sound-button");
   const showSound = () => sound.setAttribute("aria-pressed", String(soundOn()));
   showSound();
