@@ -27,7 +27,7 @@ from .saves import MAX_SAVE_CHARS, cut_short, too_deep
 
 SAVE_KIND = "tidepool-table"
 MAX_SPEED_MS = 60_000
-COACH_TIME_MS = 3000.0  # a hint's thinking in the page, at most: a safety net (the budget takes under 1 s here)
+COACH_TIME_MS = 3000.0  # a hint's thinking in the page, at most: a safety net (its budget takes under 1 s)
 MAX_COACH_ITERATIONS = 1_000_000  # a page's request for more is refused, not run for hours
 MAX_LOG = 10_000_000  # log entries in one answer: more than any game's history holds (the default)
 

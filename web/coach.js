@@ -2,9 +2,9 @@
 // the player to move (pygame_core.advise, from that player's view only), thought out in the
 // engine's worker in short slices so the page never waits on it. While it thinks, the hint line
 // shows its progress; then it names the best move with its chance to win and the next best one's
-// (and why, where the engine can tell from what the table showed), and marks the move on the felt (page contract: [data-hint] on each element that plays it or
-// starts it, e.g. the card and then its target). A new position (a move, an undo, a new game)
-// drops the hint and stops its thinking. The engine counts the hints each seat took (state.hints).
+// (and why, where the engine can tell from what the table showed), and marks the move on the felt
+// (page contract: [data-hint] on each element that plays it or starts it, e.g. the card and then
+// its target). A new position (a move, an undo, a new game) drops the hint and stops its thinking. The engine counts the hints each seat took (state.hints).
 //
 // One job, no table state of its own beyond the hint: table.js calls requestHint() on a click and
 // syncHint() after each draw; this module imports nothing of table.js.
