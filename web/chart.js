@@ -62,21 +62,21 @@ export function lineChart(points, names, title, { max: highest = Math.max(1, ...
       node("text", { x: cx, y: cy < pad.top + 18 ? cy + 17 : cy - 9, "text-anchor": "middle", class: "marked-number" }, String(k + 1)));
   });
   const legend = document.createElement("figcaption");
-  names.forEach((name, seat) => {
+  const legendItem = (swatch, name) => {
     const item = document.createElement("span");
     item.className = "legend-item";
-    const swatch = node("svg", { viewBox: "0 0 28 6", class: "legend-line", "aria-hidden": "true" });  // the seat's own line
-    swatch.append(node("line", { x1: 0, x2: 28, y1: 3, y2: 3, stroke: COLOURS[seat % 6], "stroke-width": 3, "stroke-dasharray": DASHES[seat % 6] }));
     item.append(swatch, name);
     legend.append(item);
+  };
+  names.forEach((name, seat) => {
+    const swatch = node("svg", { viewBox: "0 0 28 6", class: "legend-line", "aria-hidden": "true" });  // the seat's own line
+    swatch.append(node("line", { x1: 0, x2: 28, y1: 3, y2: 3, stroke: COLOURS[seat % 6], "stroke-width": 3, "stroke-dasharray": DASHES[seat % 6] }));
+    legendItem(swatch, name);
   });
   if (marked?.at.length) {
-    const item = document.createElement("span");
-    item.className = "legend-item";
     const swatch = node("svg", { viewBox: "0 0 12 12", class: "legend-dot", "aria-hidden": "true" });
     swatch.append(node("circle", { cx: 6, cy: 6, r: 4.5, class: "marked" }));
-    item.append(swatch, marked.name);
-    legend.append(item);
+    legendItem(swatch, marked.name);
   }
   return [svg, legend];
 }

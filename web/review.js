@@ -59,7 +59,7 @@ async function review(seat) {
   // The progress and Stop in the middle of the dialog (at its bottom edge they would sit under the
   // dialog's sticky buttons); the button just pressed is disabled: the keyboard's focus goes to Stop.
   $("#review-thinking").scrollIntoView({ block: "center" });
-  if (keyboard) reach($("#review-stop"));
+  if (keyboard) $("#review-stop").focus({ preventScroll: true });
   let reply;
   try {
     do {
