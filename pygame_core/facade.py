@@ -36,10 +36,13 @@ class Table:
     """One game at the table: the engine game plus who sits where (``human`` or ``bot:<level>``).
 
     ``steps`` holds, per action taken, ``(seat that acted, history length after it)``; undo and
-    replay work from it. ``hints`` counts the coach's answers per seat (kept in the save).
+    replay work from it. ``hints`` counts the coach's answers per seat; ``coach`` says whether the
+    coach (hints and the review) is on at this table: a game started with it off (a link's
+    ``hints=0``) keeps it off, in its save too.
     """
 
-    def __init__(self, game: Game, seats: list[str], lang: str, hints: list[int] | None = None) -> None:
+    def __init__(self, game: Game, seats: list[str], lang: str, hints: list[int] | None = None,
+                 coach: bool = True) -> None:
         self.seats = seats
         self.lang = lang
         self.bots = {s: make_bot(kind[4:], seed=game.seed * 8 + s)
@@ -52,6 +55,7 @@ class Table:
         self.advising: tuple | None = None  # ((game id, actions taken), Adviser) of a hint mid-thought
         self.reviewing: tuple | None = None  # ((game id, actions, seat, samples, seed), Reviewer) mid-review
         self.hints = list(hints) if hints is not None else [0] * game.players
+        self.coach = coach
         self._rebuild(game)
 
     def _rebuild(self, game: Game) -> None:
@@ -146,7 +150,7 @@ class Table:
                 # a bot with one legal action (a forced pass): the page plays it at a quicker pace
                 "bot_forced": current in self.bots and len(game.legal_actions()) == 1,
                 "can_undo": self.undo_target(self.viewer) is not None,
-                "hints": list(self.hints), "summary": summary(game)}
+                "hints": list(self.hints), "coach": self.coach, "summary": summary(game)}
 
     def replay_state(self, step: int, viewer: Any, log_limit: int = MAX_LOG, moves: bool = False) -> dict:
         """The table after the first ``step`` actions, seen by ``viewer`` (a seat, ``None`` for a
@@ -188,7 +192,7 @@ class Table:
 
     def save_text(self) -> str:
         return json.dumps({"kind": SAVE_KIND, "seats": self.seats, "lang": self.lang,
-                           "hints": self.hints, "game": json.loads(self.game.to_json())})
+                           "hints": self.hints, "coach": self.coach, "game": json.loads(self.game.to_json())})
 
 
 def _check_seat(name: str, seat: Any, players: int) -> int | None:
@@ -298,10 +302,11 @@ def _check_seats(seats: Any, players: int) -> list[str]:
 
 
 def start(config: dict) -> dict:
-    """Start a new table from ``{"game", "players", "seats", "seed", "options", "lang"}``
+    """Start a new table from ``{"game", "players", "seats", "seed", "options", "lang", "hints"}``
     (``players``, ``seats``, ``seed`` and ``options`` may be missing or ``null``; missing seats
-    are a human and medium bots, as on the start screen). Raises ``ValueError`` naming the bad
-    field."""
+    are a human and medium bots, as on the start screen; ``hints``, true when missing, false
+    turns the coach off for this game: :func:`coach` and :func:`coach_review` refuse). Raises
+    ``ValueError`` naming the bad field."""
     global _table
     name = config.get("game")
     if name not in GAMES:
@@ -316,11 +321,14 @@ def start(config: dict) -> dict:
         level = "medium" if "medium" in LEVELS else LEVELS[-1]
         seats = ["human"] + [f"bot:{level}"] * (players - 1)
     seats = _check_seats(seats, players)
+    coach_on = config.get("hints", True)
+    if type(coach_on) is not bool:
+        raise ValueError(f"hints: expected true or false, got {shown(coach_on)}")
     options = config.get("options")
     game = new_game(name, players=players, seed=config.get("seed"), options={} if options is None else options)
     lang = config.get("lang", "en")
     catalog(lang)
-    _table = Table(game, seats, lang)
+    _table = Table(game, seats, lang, coach=coach_on)
     return _table.state()
 
 
@@ -328,6 +336,14 @@ def _require_table() -> Table:
     if _table is None:
         raise ValueError("no game is running")
     return _table
+
+
+def _coaching_table() -> Table:
+    """The running table, if the coach is on there (``ValueError`` if not, or if none runs)."""
+    table = _require_table()
+    if not table.coach:
+        raise ValueError("the coach is off at this table: its game was started without hints")
+    return table
 
 
 def _refusal(table: Table, exc: IllegalAction) -> tuple[str, str]:
@@ -415,8 +431,9 @@ def coach(budget_ms: float | None = None, iterations: int | None = None,
     false, "progress"}`` (a share from 0 to 1) until it is done, the thought carrying over as long
     as the game has not changed (a move or an undo starts afresh). ``time_ms`` caps the thinking
     (default :data:`COACH_TIME_MS`; ``None``: the iteration budget alone). ``ValueError`` when the
-    game is over or for a bad ``iterations`` or ``time_ms``."""
-    table = _require_table()
+    game is over, the coach is off at this table (a game started with ``hints`` false), or for a
+    bad ``iterations`` or ``time_ms``."""
+    table = _coaching_table()
     game = table.game
     key = (id(game), len(game.actions))
     if table.advising is None or table.advising[0] != key:
@@ -449,8 +466,8 @@ def coach_review(seat: int | None = None, budget_ms: float | None = None, sample
     (MISTAKE_Z standard errors). With ``budget_ms`` it rates for about that long and answers
     ``{"ok", "done": false, "progress"}`` until done, carrying over while the game and the request
     stay the same. ``ValueError`` for a table with no such seat or no one to review (no human, or
-    several: name the seat), bad ``samples`` or ``seed``."""
-    table = _require_table()
+    several: name the seat), the coach off at this table, bad ``samples`` or ``seed``."""
+    table = _coaching_table()
     game = table.game
     if seat is None:
         seat = table.you()
@@ -482,9 +499,10 @@ class Refused(ValueError):
         self.detail = str(error)
 
 
-def _table_save(text: str) -> tuple[Game, list[str], str, list[int]]:
-    """``(game, seats, lang, hints)`` of a :meth:`Table.save_text` (a save without ``hints``, from
-    before the coach, counts none); :class:`InvalidSave` if it is none."""
+def _table_save(text: str) -> tuple[Game, list[str], str, list[int], bool]:
+    """``(game, seats, lang, hints, coach)`` of a :meth:`Table.save_text` (a save without ``hints``
+    or ``coach``, from before the coach, counts none and has it on); :class:`InvalidSave` if it is
+    none."""
     if isinstance(text, str) and len(text) > MAX_SAVE_CHARS:
         raise InvalidSave(f"this save file is {len(text):,} characters long; the longest game fits "
                           f"in {MAX_SAVE_CHARS:,} (GEN-6)", "too_long")
@@ -507,7 +525,10 @@ def _table_save(text: str) -> tuple[Game, list[str], str, list[int]]:
     if (not isinstance(hints, list) or len(hints) != game.players
             or any(type(n) is not int or not 0 <= n <= MAX_SEED for n in hints)):
         raise InvalidSave(f"the save's hints: expected {game.players} whole numbers, got {shown(hints)}")
-    return game, seats, data.get("lang") if data.get("lang") in LANGUAGES else "en", hints
+    coach = data.get("coach", True)
+    if type(coach) is not bool:
+        raise InvalidSave(f"the save's coach: expected true or false, got {shown(coach)}")
+    return game, seats, data.get("lang") if data.get("lang") in LANGUAGES else "en", hints, coach
 
 
 def load(text: str, lang: str = "en") -> dict:
@@ -518,10 +539,10 @@ def load(text: str, lang: str = "en") -> dict:
     its ``detail``."""
     global _table
     try:
-        game, seats, saved_lang, hints = _table_save(text)
+        game, seats, saved_lang, hints, coach = _table_save(text)
     except InvalidSave as exc:
         raise Refused(exc, lang) from None
-    _table = Table(game, seats, saved_lang, hints)
+    _table = Table(game, seats, saved_lang, hints, coach)
     return _table.state()
 
 

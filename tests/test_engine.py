@@ -615,6 +615,34 @@ def test_facade_advise_thinks_in_slices_counts_hints_and_keeps_them_in_the_save(
     assert facade.parse_query("game=go_fish&hints=0")["hints"] is False
 
 
+def test_a_game_started_without_hints_keeps_the_coach_off_in_its_save():
+    """``start`` with ``hints`` false (a link's ``hints=0``): the state says the coach is off,
+    hints and the review are refused, and the save keeps it off (a reload without the parameter,
+    or the file opened elsewhere, does not bring it back); a save from before says nothing and has
+    it on; a damaged flag is refused, as is a ``hints`` that is not true or false."""
+    facade.call("start", json.dumps({"game": "go_fish", "players": 2, "seats": ["human", "bot:easy"],
+                                     "seed": 3, "hints": False}))
+    state = json.loads(facade.call("state", "{}"))
+    assert state["coach"] is False
+    assert json.loads(facade.call("advise", json.dumps({"iterations": 10}))) == {
+        "ok": False, "error": "the coach is off at this table: its game was started without hints"}
+    assert not json.loads(facade.call("review", json.dumps({"seat": 0})))["ok"]
+    text = json.loads(facade.call("save", "{}"))["text"]
+    assert json.loads(text)["coach"] is False
+    assert json.loads(facade.call("load", json.dumps({"text": text})))["coach"] is False
+    assert not json.loads(facade.call("advise", json.dumps({"iterations": 10})))["ok"]
+    old = json.loads(text)
+    del old["coach"]
+    assert json.loads(facade.call("load", json.dumps({"text": json.dumps(old)})))["coach"] is True
+    assert json.loads(facade.call("advise", json.dumps({"iterations": 10})))["done"]
+    for bad in (0, "false", None):
+        refused = json.loads(facade.call("load", json.dumps({"text": json.dumps({**old, "coach": bad})})))
+        assert not refused["ok"] and "coach: expected true or false" in refused["detail"], refused
+    refused = json.loads(facade.call("start", json.dumps({"game": "go_fish", "hints": "0"})))
+    assert refused == {"ok": False, "error": "hints: expected true or false, got '0'"}
+    assert json.loads(facade.call("start", json.dumps({"game": "go_fish"})))["coach"] is True
+
+
 @pytest.mark.parametrize("lang, short", [
     ("en", ["You", "Bot 2", "Player 3"]), ("de", ["Du", "Bot 2", "Spieler 3"]),
     ("pt", ["Você", "Robô 2", "Jogador 3"]), ("ar", ["أنت", "روبوت 2", "اللاعب 3"])])

@@ -193,7 +193,7 @@ export async function startGame(config, fromUrl = false) {
   stopTable();
   const gen = app.gen;
   try {
-    const state = await call("start", { ...config, lang: language() });
+    const state = await call("start", { ...config, hints: hintsOn(), lang: language() });
     if (gen !== app.gen) return false;
     app.config = { ...config };
     app.state = state;
@@ -341,8 +341,8 @@ export function render({ still = false } = {}) {
   markLastMove(felt);
   syncHint(felt, s);
   const hintButton = $("#hint-button");
-  hintButton.hidden = !hintsOn() || !s.seats.includes("human") || view.is_over;
-  hintButton.disabled = !myTurn(s);
+  hintButton.hidden = !coachOn(s) || !s.seats.includes("human") || view.is_over;
+  hintButton.disabled = !myTurn(s) || Boolean(forcedMove(s));  // a forced move plays itself: no hint to take
   announce(s, first ? [] : fresh);
   if (!first) playFor(fresh);
   if (focusOurs) settleFocus(s, { key, picked });
@@ -452,14 +452,17 @@ function markLastMove(felt) {
   }
 }
 
-// The Hint button shows unless the page's link says hints=0 (a teacher's test, a tournament).
+// The coach (Hint, the review) is on unless the page's link says hints=0 (a teacher's test, a
+// tournament) or the game was started with it off (the engine keeps that in the game's save, so a
+// reload without the parameter does not bring it back).
 function hintsOn() {
   return new URLSearchParams(location.search).get("hints") !== "0";
 }
+const coachOn = (s) => s.coach !== false && hintsOn();
 
 function hint() {
   const s = app.state;
-  if (!s || !myTurn(s) || app.replay) return;
+  if (!s || !myTurn(s) || app.replay || forcedMove(s)) return;
   requestHint(s, () => {
     if (app.state !== s) return;
     syncHint($("#felt"), s);
@@ -832,7 +835,7 @@ function showOver(s) {
   const chart = $("#over-chart");
   const axes = { x: t(gameKey(view.game, "chart.x")), y: t(gameKey(view.game, "chart.y")) };
   chart.replaceChildren(...(s.summary?.points.length > 1 ? lineChart(s.summary.points, s.names, t("chart.title"), axes) : []));
-  offerReview(s, hintsOn());
+  offerReview(s, coachOn(s));
   $("#over-bar-result").textContent = result;
   const dialog = $("#over");
   if (!dialog.open && $("#over-bar").hidden) dialog.showModal();  // Escape closes it; Tab stays inside

@@ -72,6 +72,33 @@ def test_hints_0_in_the_link_leaves_the_coach_out(page, base_url, open_app):
     page.keyboard.press("h")
     page.wait_for_timeout(500)
     assert page.locator("#hint-line").is_hidden() and engine(page, "state")["hints"] == [0, 0, 0]
+    # The game keeps the coach off: back to it from a link without hints=0, it stays off.
+    make_a_move(page)
+    page.wait_for_function("Object.keys(localStorage).some((k) => k.startsWith('tidepool.autosave:'))")
+    assert open_app(page, base_url) == "playing"  # the plain page resumes the game last played
+    wait_for_my_turn_or_end(page)
+    page.locator("[data-legal]").first.wait_for()
+    assert engine(page, "state")["coach"] is False and page.locator("#hint-button").is_hidden()
+    refused = page.evaluate("window.tidepool.call('advise', {}).then(() => 'answered', (err) => err.message)")
+    assert refused == "the coach is off at this table: its game was started without hints"
+
+
+def test_a_forced_move_takes_no_hint(page, base_url, open_app):
+    """While a forced move is shown before it plays itself ("Play forced moves for me": a
+    Snorkeling pass with nothing that fits, SN-4), the Hint button is off and the H key asks
+    nothing: no hint is counted for a move the player did not choose."""
+    open_app(page, base_url, "game=snorkeling&players=4&seats=human,bot:medium,bot:medium,bot:medium&seed=3&speed=0")
+    for _ in range(40):
+        wait_for_my_turn_or_end(page)
+        if page.evaluate("document.querySelector('#felt').hasAttribute('data-forced')"):
+            break
+        make_a_move(page)
+    else:
+        pytest.fail("no forced move in 40 turns")
+    assert page.locator("#hint-button").is_disabled()
+    page.keyboard.press("h")
+    page.wait_for_function("!document.querySelector('#felt').hasAttribute('data-forced')")  # it played itself
+    assert page.locator("#hint-line").is_hidden() and engine(page, "state")["hints"] == [0, 0, 0, 0]
 
 
 def test_the_review_from_the_keyboard_keeps_the_focus_in_sight(page, base_url, open_app):
@@ -344,13 +371,31 @@ def test_the_hinted_card_stands_out_on_a_touch_phone(page, base_url, open_app):
     assert ring[2] != other, (ring, other)
 
 
-def test_the_hint_line_shrinks_the_table_just_enough(page, base_url, open_app):
-    """The hint line appearing above the felt makes it shorter: the table is zoomed out to fit in
-    one step from the room it lost (web/tables/fit.js `shrunkFit`: one layout, not a search that
-    blocks the page for 50 ms), every part of it still in view and its scale within about 3% of
-    the largest that fits."""
+def test_the_hint_line_leaves_a_wide_screens_table_where_it_was(page, base_url, open_app):
+    """On a laptop the hint's sentence takes the bar's second line, under the prompt (the bar keeps
+    room for two): the table neither moves nor shrinks, and the sentence is whole on one line."""
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_app(page, base_url, "game=go_fish&players=2&seats=human,bot:medium&seed=3&speed=0")
+    open_app(page, base_url, "game=go_fish&players=3&seats=human,bot:medium,bot:medium&seed=3&speed=0")
+    wait_for_my_turn_or_end(page)
+    page.locator("[data-legal]").first.wait_for()
+    felt = page.locator("#felt")
+    before = (felt.bounding_box(), felt.get_attribute("data-fit"))
+    page.locator("#hint-button").click()
+    page.locator("[data-hint]").first.wait_for(timeout=10_000)
+    line = page.locator("#hint-line")
+    assert line.inner_text().startswith("Ask Bot ") and (felt.bounding_box(), felt.get_attribute("data-fit")) == before
+    bar, prompt, box = (page.locator(sel).bounding_box() for sel in (".table-bar", "#prompt", "#hint-line"))
+    assert prompt["y"] + prompt["height"] <= box["y"] + 1 and box["y"] + box["height"] <= bar["y"] + bar["height"] + 1
+    assert line.evaluate("(n) => n.getClientRects().length === 1 && n.scrollWidth <= n.clientWidth")
+
+
+def test_the_hint_line_shrinks_a_phones_table_just_enough(page, base_url, open_app):
+    """On a phone the hint's lines under the prompt make the felt shorter: the table is zoomed out
+    to fit in one step from the room it lost (web/tables/fit.js `shrunkFit`: one layout, not a
+    search that blocks the page for 50 ms), every part of it still in view and its scale within
+    about 3% of the largest that fits."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, base_url, "game=go_fish&players=2&seats=human,bot:medium&seed=3&speed=0&lang=de")
     wait_for_my_turn_or_end(page)
     page.locator("[data-legal]").first.wait_for()
     felt = page.locator("#felt")
@@ -362,8 +407,10 @@ def test_the_hint_line_shrinks_the_table_just_enough(page, base_url, open_app):
     page.locator("[data-hint]").first.wait_for(timeout=10_000)
     assert page.locator("#hint-line").is_visible()
     after = float(felt.get_attribute("data-fit"))
-    assert after < before  # the table filled the height: the line took room from it
-    assert page.evaluate("window.__tried") == 1  # one scale tried, the one kept
+    assert after < before  # the table filled the height: the lines took room from it
+    # One scale tried and kept each time the bar grew: for the line saying the coach thinks (one
+    # line), then for the sentence (three, in German); none where the bar did not grow.
+    assert 1 <= page.evaluate("window.__tried") <= 2
     fits = "(f) => f.scrollHeight <= f.clientHeight + 1 && f.scrollWidth <= f.clientWidth + 1"
     assert felt.evaluate(fits)
     scale = felt.evaluate("(f) => f.style.getPropertyValue('--fit')")
