@@ -9,7 +9,7 @@ import { ready, call, onEngineState, onEngineProgress, engineState, engineFailur
 import { t, language, setLanguage, chooseLanguage, saveLanguage, prefetchCatalog, LANGUAGES } from "./i18n.js";
 import { drawLobby, fillLobby, lastSetup, readLobby, wireLobby } from "./lobby.js";
 import { app, show, setState, fail, showStartMessage, startGame, toast, stopTable, wireTable, refresh, drawFelt, fillRoundEnd, confirmLeave, showSpeed } from "./table.js";
-import { wireTools, resumeSaved, hasSavedGame, addressNamesAnotherGame } from "./tools.js";
+import { wireTools, resumeSaved, hasSavedGame, addressNamesAnotherGame, keeping } from "./tools.js";
 import { storageDenied } from "./store.js";
 import { wireReplay, exitReplay } from "./replay.js";
 import { openRules } from "./rules.js";
@@ -257,7 +257,7 @@ function registerServiceWorker() {
 
 wireLobby({ onLanguage: switchLanguage, onStart: startFromLobby });
 $("#table-lang").addEventListener("change", (ev) => switchLanguage(ev.target.value));
-wireTable({ onMenu: toStart, enter: () => exitReplay(false) });
+wireTable({ onMenu: toStart, enter: () => exitReplay(false), keeping });
 trackHistory();
 wireTools();
 wireReplay();

@@ -10,7 +10,6 @@ import { fitFelt } from "./tables/fit.js";
 import { measure, animate, clearFlights, reduced } from "./tables/motion.js";
 import { focusKey, focusIsOurs, placeFocus, roveHand, arrowFocus, trapDialogTab, trackInput } from "./tables/focus.js";
 import { lineChart } from "./chart.js";
-import { autosave, newGameKeepsTheRunningOne, saveKey, takeAddress } from "./tools.js";
 import { requestHint, syncHint } from "./coach.js";
 import { offerReview } from "./review.js";
 import { soundOn, setSound, play, playFor } from "./sound.js";
@@ -199,8 +198,8 @@ export async function startGame(config, fromUrl = false) {
     app.state = state;
     app.saveKey = null;
     rememberSetup(config);
-    if (!fromUrl) takeAddress(state);
-    app.saveKey = saveKey();  // this game's own from now on, whatever address the page shows later
+    if (!fromUrl) saves.takeAddress(state);
+    app.saveKey = saves.saveKey();  // this game's own from now on, whatever address the page shows later
   } catch (err) {
     if (gen !== app.gen) return false;
     showStartMessage(fromUrl ? t("error.params", { message: err.message }) : err.message);
@@ -272,7 +271,7 @@ export async function refresh({ still = false } = {}) {
   }
   if (gen !== app.gen) return;
   app.state = s;
-  autosave();
+  saves.autosave();
   render({ still });
 }
 
@@ -466,7 +465,7 @@ function hint() {
   requestHint(s, () => {
     if (app.state !== s) return;
     syncHint($("#felt"), s);
-    autosave();  // the hint counts (the engine's tally is in the save)
+    saves.autosave();  // the hint counts (the engine's tally is in the save)
   }, (message) => toast(message, { stay: true }));
 }
 
@@ -586,7 +585,7 @@ function openRoundEnd(s, entry, before, after, later) {
   if (!s.seats.includes("human")) {
     app.roundEnd.timer = setTimeout(continueRound, Math.max(1500, app.speed * 3));
   } else {
-    write(ROUND_END_SHOWN, `${saveKey()}|${s.seed}|${entry.i}`);
+    write(ROUND_END_SHOWN, `${saves.saveKey()}|${s.seed}|${entry.i}`);
     requestAnimationFrame(() => $("#round-end-continue").focus({ preventScroll: true }));
   }
 }
@@ -643,7 +642,7 @@ export function fillRoundEnd(s, entry, before = [], after = [], { picture: drawI
 // not continued from, if no later round has ended since.
 function roundEndShownBefore(s) {
   const last = s.log.findLast((e) => ROUND_ENDS.has(e.type));
-  return last && read(ROUND_END_SHOWN) === `${saveKey()}|${s.seed}|${last.i}` ? last : null;
+  return last && read(ROUND_END_SHOWN) === `${saves.saveKey()}|${s.seed}|${last.i}` ? last : null;
 }
 
 function closeRoundEnd() {
@@ -850,7 +849,7 @@ export function gameRunning() {
 export function confirmLeave() {
   if (!gameRunning()) return Promise.resolve(true);
   const dialog = $("#leave-dialog");
-  $("#leave-text").textContent = t(newGameKeepsTheRunningOne() ? "leave.text_link" : "leave.text");
+  $("#leave-text").textContent = t(saves.newGameKeepsTheRunningOne() ? "leave.text_link" : "leave.text");
   return new Promise((resolve) => {
     const done = () => {
       dialog.removeEventListener("close", done);
@@ -862,14 +861,17 @@ export function confirmLeave() {
   });
 }
 
-// What a table about to be shown ends first (boot.js: a replay on show): given by wireTable, so
-// this module imports nothing of replay.js, which draws through it.
+// What a table about to be shown ends first (boot.js: a replay on show), and where the running
+// game is kept (tools.js: {autosave, saveKey, takeAddress, newGameKeepsTheRunningOne}): given by
+// wireTable, so this module imports nothing of replay.js or tools.js, which draw through it.
 let onEnter = () => {};
+let saves = null;
 
 /** Wire the table's own controls. `onMenu()` goes back to the start screen; `enter()` runs as a
- * table is about to be shown (enterTable). */
-export function wireTable({ onMenu, enter }) {
+ * table is about to be shown (enterTable); `keeping` keeps the running game (tools.js `keeping`). */
+export function wireTable({ onMenu, enter, keeping }) {
   onEnter = enter;
+  saves = keeping;
   const sound = $("#sound-button");
   const showSound = () => sound.setAttribute("aria-pressed", String(soundOn()));
   showSound();

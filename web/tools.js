@@ -73,20 +73,20 @@ export function addressNamesAnotherGame() {
  * (the new game takes its own address), or where the running game was resumed from another
  * page's key (the plain page resumes the game last played from a link). False where storage is
  * denied. */
-export function newGameKeepsTheRunningOne() {
+function newGameKeepsTheRunningOne() {
   if (!app.state || storageDenied()) return false;
   return new URLSearchParams(location.search).has("game") || saveKey() !== pageKey();
 }
 
 /** The key the running game is kept under (the one it was started or resumed with). */
-export function saveKey() {
+function saveKey() {
   return app.saveKey ?? pageKey();
 }
 
 /** Keep the running game in the browser after every move (where storage is denied, the bar's
  * "Not saved" button shows, and says why when pressed),
  * under the key it was started or resumed with (app.saveKey, else this page's). */
-export async function autosave() {
+async function autosave() {
   if (app.replay || !app.state) return;
   const key = saveKey();
   if (app.state.view.is_over) {
@@ -268,7 +268,7 @@ export function shareLink() {
 /** A game started on a link's page (New game, Play again) takes its own address in place of the
  * link's, so that a reload resumes it and the link, opened again, still leads to the link's own
  * game (each keeps its save under its own address). The page's `embed`, `speed` and `hints` stay. */
-export function takeAddress(s) {
+function takeAddress(s) {
   const here = new URLSearchParams(location.search);
   if (!here.has("game")) return;
   const query = gameQuery(s);
@@ -281,6 +281,9 @@ function share() {
   $("#share-dialog").showModal();
   $("#share-link").select();
 }
+
+/** What the table calls to keep its game (wireTable's `keeping`). */
+export const keeping = { autosave, saveKey, takeAddress, newGameKeepsTheRunningOne };
 
 export function wireTools() {
   $("#undo-button").addEventListener("click", undo);
