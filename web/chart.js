@@ -24,11 +24,12 @@ export function ticks(max) {
 /** `points`: one [value per seat] per point of the game; `names`: one line each; `max` fixes the
  * top of the scale (a chance in percent: 100), else the highest value (the scale ends on the round
  * tick at or above it). `x` and `y` name the axes ("Round", "Points"); the points are numbered
- * along x from `from` (0: the first point is the start of the game), at most ten numbers shown.
- * `marked` ({at: [point index, …], name}) rings those points of the first line, numbered 1, 2, …
- * (as a list beside the chart numbers them), with `name` in the legend. */
-export function lineChart(points, names, title, { max: highest = Math.max(1, ...points.flat()), x: xName = "", y: yName = "", from = 0, marked = null } = {}) {
+ * along x from `from` (0: the first point is the start of the game), or by `labels` (one each: a
+ * review's steps), at most ten numbers shown. `marked` ({at: [point index, …], name}) rings those
+ * points of the first line, each with its number, with `name` in the legend. */
+export function lineChart(points, names, title, { max: highest = Math.max(1, ...points.flat()), x: xName = "", y: yName = "", from = 0, labels = null, marked = null } = {}) {
   const marks = ticks(highest);
+  const label = (i) => String(labels ? labels[i] : from + i);
   const max = marks.at(-1);
   const width = 400, height = 200, pad = { left: 46, right: 10, top: 10, bottom: 44 };
   const x = (i) => pad.left + (i * (width - pad.left - pad.right)) / Math.max(1, points.length - 1);
@@ -45,7 +46,7 @@ export function lineChart(points, names, title, { max: highest = Math.max(1, ...
     // every `every`th point and the last; a regular one less than half a step before the last
     // would run into its number ("41" "43")
     if (i !== last && (i % every || (i > 0 && last - i < every / 2 + 0.5 && every > 1))) return;
-    svg.append(node("text", { x: x(i), y: height - pad.bottom + 16, "text-anchor": "middle", class: "tick x-tick" }, String(from + i)));
+    svg.append(node("text", { x: x(i), y: height - pad.bottom + 16, "text-anchor": "middle", class: "tick x-tick" }, label(i)));
   });
   if (xName) svg.append(node("text", { x: (pad.left + width - pad.right) / 2, y: height - 6, "text-anchor": "middle", class: "axis" }, xName));
   if (yName) {
@@ -56,10 +57,10 @@ export function lineChart(points, names, title, { max: highest = Math.max(1, ...
     const d = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p[seat]).toFixed(1)}`).join(" ");
     svg.append(node("path", { d, fill: "none", stroke: COLOURS[seat % 6], "stroke-width": 2.5, "stroke-dasharray": DASHES[seat % 6] }));
   });
-  (marked?.at ?? []).forEach((i, k) => {
+  (marked?.at ?? []).forEach((i) => {
     const [cx, cy] = [x(i), y(points[i][0])];
     svg.append(node("circle", { cx, cy, r: 5, class: "marked" }),
-      node("text", { x: cx, y: cy < pad.top + 18 ? cy + 17 : cy - 9, "text-anchor": "middle", class: "marked-number" }, String(k + 1)));
+      node("text", { x: cx, y: cy < pad.top + 18 ? cy + 17 : cy - 9, "text-anchor": "middle", class: "marked-number" }, label(i)));
   });
   const legend = document.createElement("figcaption");
   const legendItem = (swatch, name) => {

@@ -93,7 +93,7 @@ async function review(seat) {
     items,
     threshold: t("review.threshold", { gap: Math.round(reply.gap * 100), z: reply.z }),
     chart: points.length > 1 ? lineChart(points, [t("review.series")], t("review.chart"), {
-      max: 100, x: t("review.chart_x"), y: t("review.chart_y"), from: 1,
+      max: 100, x: t("review.chart_x"), y: t("review.chart_y"), labels: reply.decisions.map((d) => d.step),
       marked: { at: reply.decisions.flatMap((d, i) => (d.mistake ? [i] : [])), name: t("review.chart_mistake") } }) : [],
   });
   // Stop, which had the focus, is hidden now: the focus goes to the first mistake, else the summary.

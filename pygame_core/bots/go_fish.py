@@ -6,10 +6,13 @@ Decisions use ``game.view(seat)`` (own hand, hand sizes, books) and the public `
 - *easy*: ask a random opponent for the rank it holds most of; now and then a random ask.
 - *medium*: remembers the table talk (:class:`Memory`): who asked for which rank (and so still
   holds it, unless they gave it away since) and who answered "Go fish" to which rank (and so lacks
-  it until they draw). It asks a player known to hold one of its ranks; otherwise it asks for the
-  rank it holds most of, from a player not known to lack it, picked with odds by hand size (more
-  cards, more chances; asking only the largest hand would leave a short-handed player, under
-  GF-5's default, waiting for dozens of asks between two turns).
+  it until they draw; after one draw it most likely still does). It asks a player known to hold
+  one of its ranks; otherwise it asks for the rank it holds most of, from a player not known to
+  lack it, picked with odds by hand size (more cards, more chances; asking only the largest hand
+  would leave a short-handed player, under GF-5's default, waiting for dozens of asks between two
+  turns). A rank a player refused and has drawn one card since is asked of another player, or
+  another rank is asked, before that player is asked again (asking again at once was a fifth of
+  all asks at three players, a third at two, nearly all of them refused).
 - *hard* (:mod:`.ismcts`, paired mode): its own first choice is :func:`expert` (the medium plan,
   sharpened with determinizations at two players and in keep-playing games, with a longer memory
   in the default game at more); every legal ask is then tried on the same sampled worlds
@@ -42,15 +45,18 @@ class Memory:
     """What a player remembers from the public history: per seat the ranks it is known to hold
     (``holds``) and known to lack (``lacks``). Update it with :meth:`read` as the history grows.
 
-    A "Go fish" answer puts the rank in ``lacks`` until that player draws; with ``sticky`` it
-    stays there (a seat known to hold the rank again is asked anyway: ``holds`` comes first).
+    A "Go fish" answer puts the rank in ``lacks`` until that player draws, then in ``doubted``
+    (lacked before its last draw: one card drawn seldom brings the rank) until it draws again; with
+    ``sticky`` it stays in ``lacks`` (a seat known to hold the rank again is asked anyway:
+    ``holds`` comes first).
     """
 
-    __slots__ = ("holds", "lacks", "read_to", "asked", "sticky")
+    __slots__ = ("holds", "lacks", "doubted", "read_to", "asked", "sticky")
 
     def __init__(self, players: int, sticky: bool = False) -> None:
         self.holds: list[set] = [set() for _ in range(players)]
         self.lacks: list[set] = [set() for _ in range(players)]
+        self.doubted: list[set] = [set() for _ in range(players)]
         self.read_to = 0
         self.asked = ""
         self.sticky = sticky
@@ -59,6 +65,7 @@ class Memory:
         new = Memory.__new__(Memory)
         new.holds = list(map(set.copy, self.holds))
         new.lacks = list(map(set.copy, self.lacks))
+        new.doubted = list(map(set.copy, self.doubted))
         new.read_to = self.read_to
         new.asked = self.asked
         new.sticky = self.sticky
@@ -85,7 +92,8 @@ class Memory:
                 self.lacks[seat].add(self.asked)
         elif type == "fish" or type == "draw":
             if not self.sticky:
-                self.lacks[seat].clear()
+                self.doubted[seat] = self.lacks[seat]
+                self.lacks[seat] = set()
         elif type == "give":
             holds = self.holds
             holds[seat].discard(rank)
@@ -95,6 +103,8 @@ class Memory:
             for held in self.holds:
                 held.discard(rank)
             for lacked in self.lacks:
+                lacked.discard(rank)
+            for lacked in self.doubted:
                 lacked.discard(rank)
         elif type == "fish_shown":
             self.holds[seat].add(card[0])
@@ -152,37 +162,16 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
     if known:
         _, _, target, rank = max(known) if len(known) > 1 else known[0]
     else:  # the rank held most that some seat is not known to lack (ties: at random)
-        lacks = memory.lacks
-        closed = lacks[others[0]]  # the ranks every other seat is known to lack
-        if closed and len(others) > 1:
-            for other in others[1:]:
-                closed = closed & lacks[other]
-                if not closed:
-                    break
-        best, picks = 0, []
-        for rank, count in counts.items():
-            if count >= best and rank not in closed:
-                if count > best:
-                    best, picks = count, [rank]
-                else:
-                    picks.append(rank)
-        if picks:  # draw() * n < n for every n < 2**53: a uniform index
-            rank = picks[0] if len(picks) == 1 else picks[int(draw() * len(picks))]
-            target, total, several = -1, 0, False  # the seats not known to lack it: how many
-            for other in others:
-                if rank not in lacks[other]:
-                    if target < 0:
-                        target = other
-                    else:
-                        several = True
-                    total += sizes[other]
-            if several:  # the odds of a seat follow its hand size (each card may be of it)
-                pick = draw() * total
-                for target in others:
-                    if rank not in lacks[target]:
-                        pick -= sizes[target]
-                        if pick < 0:
-                            break
+        lacks, doubted = memory.lacks, memory.doubted
+        # First what each seat lacks or lacked before its last draw, then what it surely lacks.
+        picked = None
+        if any(doubted[other] for other in others):
+            picked = _pick(counts, others, [lacks[o] | doubted[o] if doubted[o] else lacks[o] for o in others],
+                           sizes, draw)
+        if picked is None:
+            picked = _pick(counts, others, [lacks[o] for o in others], sizes, draw)
+        if picked is not None:
+            rank, target = picked
         else:  # every seat is known to lack every rank held: the rank held most, any seat
             best = max(counts.values())
             picks = [rank for rank, count in counts.items() if count == best]
@@ -196,6 +185,47 @@ def decide(seat: int, hand: list[str], sizes: list[int], ask_card: bool, legal: 
     if legal is None or action in legal:
         return action
     return rng.choice(legal)
+
+
+def _pick(counts: dict[str, int], others: list[int] | tuple[int, ...], shut: list[set],
+          sizes: list[int], draw) -> tuple[str, int] | None:
+    """``(rank, seat)`` for the medium ask when nobody is known to hold one of our ranks: the rank
+    held most (``counts``) that not every seat of ``others`` shuts out (``shut[i]``: the ranks
+    ``others[i]`` is taken to lack), ties at random, from a seat not shutting it out, picked with
+    odds by hand size; ``None`` if every seat shuts out every rank held. ``draw``: the rng's
+    ``random``."""
+    closed = shut[0]  # the ranks every other seat is taken to lack
+    if closed and len(shut) > 1:
+        for other in shut[1:]:
+            closed = closed & other
+            if not closed:
+                break
+    best, picks = 0, []
+    for rank, count in counts.items():
+        if count >= best and rank not in closed:
+            if count > best:
+                best, picks = count, [rank]
+            else:
+                picks.append(rank)
+    if not picks:
+        return None
+    rank = picks[0] if len(picks) == 1 else picks[int(draw() * len(picks))]  # draw() * n < n: a uniform index
+    target, total, several = -1, 0, False  # the seats not taken to lack it: how many
+    for other, lacked in zip(others, shut):
+        if rank not in lacked:
+            if target < 0:
+                target = other
+            else:
+                several = True
+            total += sizes[other]
+    if several:  # the odds of a seat follow its hand size (each card may be of it)
+        pick = draw() * total
+        for target, lacked in zip(others, shut):
+            if rank not in lacked:
+                pick -= sizes[target]
+                if pick < 0:
+                    break
+    return rank, target
 
 
 def medium(game: Game, seat: int, rng: random.Random) -> str:

@@ -254,17 +254,18 @@ class SearchThinker:
         return max(tried, key=lambda a: (children[a].visits,
                                          children[a].reward / max(1, children[a].visits)))
 
-    def _paired_best(self) -> str:
-        """The first choice unless another move did better on the same worlds by a paired margin
-        (then the best such move). The margin is ``confidence`` standard errors for one rival and
-        grows with their number (a Bonferroni correction: the chance that noise alone unseats
-        the first choice stays what one comparison at ``confidence`` would risk)."""
+    def _paired_best(self, among: set[str] | None = None) -> str:
+        """The first choice unless another move (of ``among``, default any) did better on the
+        same worlds by a paired margin (then the best such move). The margin is ``confidence``
+        standard errors for one rival and grows with their number (a Bonferroni correction: the
+        chance that noise alone unseats the first choice stays what one comparison at
+        ``confidence`` would risk)."""
         base = self.samples[self.default]
         best, best_gain = self.default, 0.0
         z = paired_margin(self.confidence, len(self.samples) - 1)
         for action, rewards in self.samples.items():
             n = min(len(rewards), len(base))
-            if action == self.default or n < 3:
+            if action == self.default or n < 3 or (among is not None and action not in among):
                 continue
             diffs = [rewards[g] - base[g] for g in range(n)]
             mean = sum(diffs) / n
@@ -508,7 +509,10 @@ class Adviser:
     ``actions`` (default: every legal action) rates only those legal actions.
 
     The action named (:class:`Advice`) is the hard bot's plan unless another did better on the same
-    worlds by a paired margin. Where another action still rates at least as high as the one named
+    worlds by a paired margin. Only the game's ``candidates`` may be named (every action is
+    rated): a move another one dominates is never named, however its noisy rating reads (Go
+    Fish: with a sure catch on the table, a sure catch, GF-10; Enemy Anemone: no Anemones beyond
+    the cheapest that make the card the highest, EA-4). Where another action still rates at least as high as the one named
     (the highest of several noisy ratings is biased upwards: with eight asks one looks better than
     the plan by chance alone), the two are looked at again (``second_look``, default on): played
     on twice as many fresh worlds as each action had at first (the same rng going on:
@@ -553,6 +557,8 @@ class Adviser:
         self.second_look = second_look
         self.confirm: SearchThinker | None = None  # the second look under way
         self.looks = 0  # second looks done
+        prune = getattr(hooks, "candidates", None)
+        self.nameable = set(prune(game, legal)) if prune else set(legal)  # the actions it may name
         self.named: str | None = None  # the action named so far
         self.rated: dict[str, tuple[float, int]] = {}  # action: (mean reward, worlds), from the last look at it
 
@@ -579,8 +585,11 @@ class Adviser:
         if search.done < search.iterations and not capped:
             return None
         if search is self.search:  # the first look: every action on the same worlds
-            self.named = search._paired_best() if search.default is not None else None
             self.rated = {a: (sum(r) / len(r), len(r)) for a, r in search.samples.items()}
+            if search.default in self.nameable:
+                self.named = search._paired_best(self.nameable)
+            else:  # no plan, or one that may not be named: the highest rated that may
+                self.named = max(self.nameable, key=lambda a: (self.rated[a][0], a))
         elif search.done:  # a second look: its actions on fresh worlds
             means = {a: sum(r) / len(r) for a, r in search.samples.items()}
             self.named = self._looked_best(search.samples)
@@ -601,7 +610,7 @@ class Adviser:
         means = sorted(((mean, a, n) for a, (mean, n) in self.rated.items()),
                        key=lambda mean: -mean[0])  # stable: ties keep the legal order
         ratings = [Rating(a, calibrated(self.search.position, mean), n) for mean, a, n in means]
-        self.advice = Advice(self.seat, self.named or ratings[0].action, tuple(ratings))
+        self.advice = Advice(self.seat, self.named, tuple(ratings))
         return self.advice
 
     @staticmethod
@@ -618,13 +627,15 @@ class Adviser:
         return best
 
     def _rival(self) -> str | None:
-        """The action rated highest besides those of the last look (or the one named), if it
-        rated at least as high as the one named (then it is looked at again); else None."""
+        """The action rated highest besides those of the last look (or the one named), of those it
+        may name, if it rated at least as high as the one named (then it is looked at again);
+        else None."""
         if self.named is None or not self.second_look:
             return None
         rated = self.rated
         looked = self.confirm.root_actions if self.confirm else [self.named]  # compared already
-        rival = max((a for a in rated if a not in looked), key=lambda a: rated[a][0], default=None)
+        rival = max((a for a in rated if a not in looked and a in self.nameable), key=lambda a: rated[a][0],
+                    default=None)
         return rival if rival is not None and rated[rival][0] >= rated[self.named][0] else None
 
     @property

@@ -297,15 +297,17 @@ def test_the_review_lists_the_clear_mistakes_and_opens_one_in_the_replay(page, b
     assert page.locator("#review-threshold").inner_text().startswith("A clear mistake: the coach's best move had a chance to win at least 10 percentage points higher")
     assert page.locator("#review-chart svg.line-chart path").count() == 1
     assert page.locator("#review-chart svg.line-chart").get_attribute("aria-label") == words["review.chart"]
-    # each mistake ringed on the line, numbered as the list numbers it, and named in the legend
+    # one numbering, the replay's steps: each mistake ringed on the line with its step, as the list
+    # says it (the list numbers nothing else), and named in the legend; the x axis counts steps too
     assert page.locator("#review-chart svg.line-chart circle.marked").count() == len(mistakes)
-    assert page.locator("#review-chart .marked-number").all_text_contents() == [str(k + 1) for k in range(len(mistakes))]
+    assert page.locator("#review-chart .marked-number").all_text_contents() == [str(d["step"]) for d in mistakes]
+    assert page.locator("#review-list").evaluate("(n) => getComputedStyle(n).listStyleType") == "none"
     assert words["review.chart_mistake"] in page.locator("#review-chart figcaption").inner_text()
-    assert page.locator("#review-chart .axis").all_text_contents() == ["Your decisions", "Chance to win (%)"]
+    assert page.locator("#review-chart .axis").all_text_contents() == ["Step of each decision", "Chance to win (%)"]
     assert page.locator("#review-chart .y-tick").all_text_contents() == ["0", "25", "50", "75", "100"]
     numbers = page.locator("#review-chart .x-tick")
-    assert numbers.all_text_contents()[0] == "1"  # the first decision
-    assert numbers.all_text_contents()[-1] == str(len(reply["decisions"]))  # and the last
+    assert numbers.all_text_contents()[0] == str(reply["decisions"][0]["step"])  # the first decision's step
+    assert numbers.all_text_contents()[-1] == str(reply["decisions"][-1]["step"])  # and the last's
     boxes = [numbers.nth(k).bounding_box() for k in range(numbers.count())]
     assert all(a["x"] + a["width"] + 2 <= b["x"] for a, b in zip(boxes, boxes[1:])), boxes  # none runs into the next
     assert page.locator("#review-button").is_hidden()  # done: the review is on show, not offered again
