@@ -424,7 +424,9 @@ def coach(budget_ms: float | None = None, iterations: int | None = None,
           time_ms: float | None = COACH_TIME_MS, seed: int | None = 0) -> dict:
     """The coach's advice for the seat to move (:func:`pygame_core.advise`, from that seat's view
     only): ``{"ok", "done": true, "seat", "best", "actions": [{"action", "label", "chance",
-    "samples"}, …]}``, best first, labelled in the table's language, and ``"why"`` (a sentence)
+    "samples", "dominated"}, …]}``, best first, then by chance those no other move dominates
+    (``dominated`` false: the game's candidates, Adviser), then the rest, labelled in the table's
+    language, and ``"why"`` (a sentence)
     where the game's bots tell what the table showed that makes the named move good (Go Fish: the
     seat asked is known to hold the rank, ``bots.go_fish.why``); it counts as one of that
     seat's hints. With ``budget_ms`` it thinks for about that long and answers ``{"ok", "done":
@@ -445,10 +447,13 @@ def coach(budget_ms: float | None = None, iterations: int | None = None,
     table.advising = None
     table.hints[advice.seat] += 1
     names = table.names()
-    named = sorted(advice.ratings, key=lambda r: r.action != advice.best)  # the named move first, then by chance
+    # The named move first, then by chance those another move does not dominate, then the rest.
+    nameable = adviser.nameable
+    named = sorted(advice.ratings, key=lambda r: (r.action != advice.best, r.action not in nameable))
     reply = {"ok": True, "done": True, "seat": advice.seat, "best": advice.best,
              "actions": [{"action": r.action, "label": describe_action(game.name, r.action, names, table.lang),
-                          "chance": r.chance, "samples": r.samples} for r in named]}
+                          "chance": r.chance, "samples": r.samples, "dominated": r.action not in nameable}
+                         for r in named]}
     why = getattr(HOOKS[game.name], "why", None)
     reason = why(game, advice.best) if why else None
     if reason:  # what the table showed that makes the move good, as a sentence

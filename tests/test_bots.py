@@ -768,6 +768,15 @@ def test_the_coach_names_a_sure_catch_however_another_ask_reads():
     assert [r.action for r in advice.ratings[:2]] == ["ask 2 Q", "ask 0 7"]
     assert chance["ask 2 Q"] > chance["ask 0 7"] > chance["ask 0 5"]
     assert len(advice.ratings) == len(game.legal_actions()) and {r.samples for r in advice.ratings} == {96}
+    # The facade: the sure catch first, then the dominated asks, said so (the hint compares with
+    # none of them), and why the catch is sure.
+    facade.call("start", json.dumps({"game": "go_fish", "players": 3, "seed": 4, "seats": ["human"] * 3}))
+    for action in game.actions:
+        assert json.loads(facade.call("act", json.dumps({"action": action})))["ok"]
+    reply = json.loads(facade.call("advise", json.dumps({"seed": 1, "time_ms": None})))
+    assert [(a["action"], a["dominated"]) for a in reply["actions"][:3]] == [
+        ("ask 0 5", False), ("ask 2 Q", True), ("ask 0 7", True)]
+    assert all(a["dominated"] for a in reply["actions"][1:]) and reply["why"] == "Player 1 is known to hold fives."
 
 
 def test_a_second_look_keeps_the_move_named_unless_another_is_better_by_a_standard_error():

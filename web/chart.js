@@ -31,7 +31,7 @@ export function lineChart(points, names, title, { max: highest = Math.max(1, ...
   const marks = ticks(highest);
   const label = (i) => String(labels ? labels[i] : from + i);
   const max = marks.at(-1);
-  const width = 400, height = 200, pad = { left: 46, right: 10, top: 10, bottom: 44 };
+  const width = 400, height = 200, pad = { left: 46, right: 14, top: 10, bottom: 44 };  // room for the last number's half
   const x = (i) => pad.left + (i * (width - pad.left - pad.right)) / Math.max(1, points.length - 1);
   const y = (v) => height - pad.bottom - (v * (height - pad.top - pad.bottom)) / max;
   const svg = node("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": title, class: "line-chart" });
@@ -42,10 +42,12 @@ export function lineChart(points, names, title, { max: highest = Math.max(1, ...
   }
   const every = Math.ceil(points.length / 10);
   const last = points.length - 1;
+  // a regular number less than half a step before the last would run into it ("41" "43"); a
+  // label of three digits or more (a review's steps) wants a whole step
+  const near = labels?.some((l) => String(l).length > 2) ? every : every / 2 + 0.5;
   points.forEach((_, i) => {
-    // every `every`th point and the last; a regular one less than half a step before the last
-    // would run into its number ("41" "43")
-    if (i !== last && (i % every || (i > 0 && last - i < every / 2 + 0.5 && every > 1))) return;
+    // every `every`th point and the last, less those too near the last
+    if (i !== last && (i % every || (i > 0 && last - i < near && every > 1))) return;
     svg.append(node("text", { x: x(i), y: height - pad.bottom + 16, "text-anchor": "middle", class: "tick x-tick" }, label(i)));
   });
   if (xName) svg.append(node("text", { x: (pad.left + width - pad.right) / 2, y: height - 6, "text-anchor": "middle", class: "axis" }, xName));

@@ -10,6 +10,7 @@ const $ = (sel) => document.querySelector(sel);
 
 async function undo() {
   clearTimeout(app.botTimer);
+  app.selected = null;  // a card picked for the move taken back goes back to the hand
   document.documentElement.dataset.turn = "";
   const gen = app.gen;
   try {

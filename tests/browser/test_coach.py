@@ -184,10 +184,12 @@ def test_a_go_fish_hint_says_why_when_the_table_showed_it(page, base_url, open_a
     page.locator("[data-hint]").first.wait_for(timeout=10_000)
     best = page.locator("[data-hint]").first.get_attribute("data-hint")
     line = page.locator("#hint-line").inner_text()
-    # Here (seed 4) Bot 2 asked for sevens: the coach names that sure catch, its plan, which a
-    # second look keeps against an ask reading a hair higher (ismcts.SECOND_LOOK_Z).
-    assert best == "ask 1 7" and go_fish_bots.why(game, best) == ("go_fish.why.holds", {"asked": 1, "rank": "7"})
-    assert line.startswith("Ask Bot 2 (medium) for sevens: ") and line.endswith(" Bot 2 (medium) is known to hold sevens."), line
+    # Here (seed 4) Bot 3 asked for eights: the coach names that sure catch, the only move no other
+    # dominates (an ask that may miss first is never better: go_fish candidates), so the hint
+    # compares it with none of the others, however they read.
+    assert best == "ask 2 8" and go_fish_bots.why(game, best) == ("go_fish.why.holds", {"asked": 2, "rank": "8"})
+    assert re.fullmatch(r"Ask Bot 3 \(medium\) for eights: \d+% to win \(take it before any other move\)"
+                        r" Bot 3 \(medium\) is known to hold eights\.", line), line
 
 
 HINT_SENTENCES = """async () => {
@@ -195,7 +197,8 @@ HINT_SENTENCES = """async () => {
   const move = (label, chance) => ({ action: label, label, chance, samples: 96 });
   return [hintSentence([move('Play 7', 0.642), move('Play 3', 0.511)]),
           hintSentence([move('Play 7', 0.012), move('Play 3', 0.009)]),
-          hintSentence([move('Pass', 0.3)])];
+          hintSentence([move('Pass', 0.3)]),
+          hintSentence([move('Ask 2 for 7', 0.35), { ...move('Ask 3 for Q', 0.42), dominated: true }])];
 }"""
 
 
@@ -205,12 +208,14 @@ def test_a_hint_says_two_moves_are_as_good_where_their_chances_read_the_same(pag
     next best is as good, not "1% (next best: 1%)" as if one were better. The next move's label,
     inside the sentence, begins in lower case in English (German's labels begin with a card)."""
     open_app(page, base_url, f"lang={lang}")
-    better, even, only = page.evaluate(HINT_SENTENCES)
+    better, even, only, first = page.evaluate(HINT_SENTENCES)
     expected = {"en": ["Play 7: 64% to win (next best, play 3: 51%)", "Play 7: 1% to win, as good as play 3",
-                       "Pass: 30% to win (your only move)"],
+                       "Pass: 30% to win (your only move)", "Ask 2 for 7: 35% to win (take it before any other move)"],
                 "de": ["Play 7: 64\u00a0% Gewinnchance (zweitbester Zug, Play 3: 51\u00a0%)",  # Intl: 64 %, no break
-                       "Play 7: 1\u00a0% Gewinnchance, genauso gut wie Play 3", "Pass: 30\u00a0% Gewinnchance (dein einziger Zug)"]}
-    assert [better, even, only] == expected[lang]
+                       "Play 7: 1\u00a0% Gewinnchance, genauso gut wie Play 3", "Pass: 30\u00a0% Gewinnchance (dein einziger Zug)",
+                       "Ask 2 for 7: 35\u00a0% Gewinnchance (vor jedem anderen Zug)"]}
+    # the last: the next best reads higher but is dominated (a Go Fish ask beside a sure catch)
+    assert [better, even, only, first] == expected[lang]
 
 
 def test_the_game_over_summary_counts_the_hints_taken(page, base_url, open_app):
@@ -375,9 +380,11 @@ def test_the_hinted_card_stands_out_on_a_touch_phone(page, base_url, open_app):
 
 def test_the_hint_line_leaves_a_wide_screens_table_where_it_was(page, base_url, open_app):
     """On a laptop the hint's sentence takes the bar's second line, under the prompt (the bar keeps
-    room for two): the table neither moves nor shrinks, and the sentence is whole on one line."""
+    room for two): the table neither moves nor shrinks, and the sentence is whole on one line. (A
+    sentence of two lines, with why the move is good, takes one line more from the table.)"""
     page.set_viewport_size({"width": 1366, "height": 768})
-    open_app(page, base_url, "game=go_fish&players=3&seats=human,bot:medium,bot:medium&seed=3&speed=0")
+    open_app(page, base_url, "game=go_fish&players=3&seats=human,bot:medium,bot:medium&seed=3&speed=0"
+                             "&options=first_player=0")
     wait_for_my_turn_or_end(page)
     page.locator("[data-legal]").first.wait_for()
     felt = page.locator("#felt")

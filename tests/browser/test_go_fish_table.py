@@ -387,10 +387,7 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
             # Whole, not cut short.
             for node in page.locator(".gf-says").all():
                 assert node.evaluate("n => n.scrollWidth <= n.clientWidth"), node.get_attribute("data-says")
-        logged = page.locator("#log li").count()
-        page.locator("#felt [data-legal]").first.click()  # a seat, then a rank
-        page.locator('#felt [data-legal]:not([data-legal=""])').first.click()
-        page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}", timeout=GAME_TIMEOUT_MS)
+        make_a_move(page)  # a seat, then a rank (or the seat alone, with one rank in hand)
     # Each case came up: more asks than lines (a "more" line), a list since your own ask, a book
     # laid in an ask left out, and both reasons for your turn.
     assert every_case_came_up(), (seen, books_left, seen_turns)

@@ -62,6 +62,25 @@ def test_undo_restores_the_exact_view_but_never_a_draw(page, base_url, open_app)
     assert page.locator("#undo-button").is_disabled()
 
 
+def test_undo_lets_go_of_a_picked_card(page, base_url, open_app):
+    """Snorkeling, 3 players (seed 3): after a centre play, blue 4 may go on either opponent's
+    pile (SN-5), so a tap picks it; Undo takes the centre play back and lets go of the card:
+    nothing stays picked and the prompt is the turn's own again (it said "the centre or a
+    highlighted pile" with no pile lit)."""
+    open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:random,bot:random&seed=3&speed=0"
+                             "&options=first_player=0")
+    wait_for_my_turn_or_end(page)
+    prompt = page.locator("#prompt").inner_text()
+    page.locator('#felt [data-legal="center G0"]').click()
+    expect(page.locator("#undo-button")).to_be_enabled()
+    page.locator('#felt [data-part=hand] .card[data-card="B4"]').click()
+    expect(page.locator("#felt .card.selected")).to_have_count(1)
+    page.locator("#undo-button").click()
+    expect(page.locator("#undo-button")).to_be_disabled()
+    expect(page.locator("#felt .card.selected")).to_have_count(0)
+    assert page.locator("#prompt").inner_text() == prompt
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_reload_resumes_mid_game(page, base_url, open_app, game):
     query = f"game={game}&players=3&seats=human,bot:random,bot:random&seed=8&speed=0&options=first_player=1"
