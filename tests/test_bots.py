@@ -797,6 +797,21 @@ def test_a_second_look_keeps_the_move_named_unless_another_is_better_by_a_standa
     assert ismcts.Adviser._looked_best({"ask 1 7": sure, "ask 2 3": sure}) == "ask 1 7"  # a tie: kept
 
 
+def test_the_coach_rates_a_choice_of_dominated_moves_alone():
+    """Enemy Anemone, 3 players (seed 1, medium bots, 4 actions in; EA-4): rated alone (as a
+    review's second look rates the move played and the best), two plays that each take an Anemone
+    without making the card the highest are both dominated (no candidate of the game): the coach
+    still rates both and names one of them, not an error."""
+    game = pc.new_game("enemy_anemone", players=3, seed=1)
+    bots = [make_bot("medium", seed=seat) for seat in range(3)]
+    while len(game.actions) < 4:
+        game.apply(bots[game.current_player].choose(game, game.current_player))
+    plays = ["play J1 +1", "play J10 +1"]
+    assert set(plays) <= set(game.legal_actions()) and ea_bots.candidates(game, plays) == []
+    advice = Adviser(game, iterations=8, seed=1, actions=plays, second_look=False).advise()
+    assert advice.best in plays and sorted(r.action for r in advice.ratings) == plays
+
+
 def test_the_coach_says_why_a_go_fish_ask_is_good_where_the_table_showed_it():
     """GF-3, GF-10: Go Fish, 3 players (seed 3, medium bots, 23 actions in): Bot 3 asked for aces
     and has not given them away since, so of seat 0's fourteen asks, only aces from Bot 3 is

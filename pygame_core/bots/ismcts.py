@@ -558,7 +558,9 @@ class Adviser:
         self.confirm: SearchThinker | None = None  # the second look under way
         self.looks = 0  # second looks done
         prune = getattr(hooks, "candidates", None)
-        self.nameable = set(prune(game, legal)) if prune else set(legal)  # the actions it may name
+        # The actions it may name; all of them where none is a candidate (a review's second look
+        # at two plays that each waste Anemones, say).
+        self.nameable = set(prune(game, legal) if prune else ()) or set(legal)
         self.named: str | None = None  # the action named so far
         self.rated: dict[str, tuple[float, int]] = {}  # action: (mean reward, worlds), from the last look at it
 
