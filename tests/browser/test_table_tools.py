@@ -667,6 +667,8 @@ def test_a_move_overtaken_by_the_other_tab_is_said_not_made(page, base_url, open
     key = f"tidepool.autosave:?{link}"
     open_app(page, base_url, link)
     wait_for_my_turn_or_end(page)
+    # The turn can show before the first autosave lands: wait for the stored game, as it stands.
+    page.wait_for_function("(k) => localStorage.getItem(k) !== null", arg=key)
     base = page.evaluate("(k) => localStorage.getItem(k)", key)
     make_a_move(page)
     page.wait_for_function("([k, b]) => localStorage.getItem(k) !== b", arg=[key, base])
@@ -715,6 +717,7 @@ def test_a_move_not_yet_stored_when_the_other_tab_moves_is_said_not_made(page, b
     key = f"tidepool.autosave:?{link}"
     open_app(page, base_url, link)
     wait_for_my_turn_or_end(page)
+    page.wait_for_function("(k) => localStorage.getItem(k) !== null", arg=key)  # the first autosave
     base = page.evaluate("(k) => localStorage.getItem(k)", key)
     other = page.context.new_page()
     open_app(other, base_url, "players=2&lang=en")
