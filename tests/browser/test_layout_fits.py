@@ -138,15 +138,18 @@ def test_demo_highlights_are_on_screen(page, base_url, open_app, game):
     assert steps >= 5
 
 
+@pytest.mark.parametrize("size", [(844, 390), (800, 500)], ids=["phone-on-its-side", "frame-800x500"])
 @pytest.mark.parametrize("players", [4, 6])
 @pytest.mark.parametrize("game", GAMES)
-def test_a_phone_on_its_side_keeps_the_cards_readable(page, base_url, open_app, game, players):
-    """A phone held sideways (844x390): the others' seats and the centre share one row above your
-    seat, so the table is zoomed no lower than 0.52 at any of your first turns (stacked in three
-    bands it was 0.40-0.50, its small print 5-7 px), 0.6 at four players (Enemy Anemone's finished
-    trick has its result beside its cards and your seat's name and piles stand beside your hand:
-    below them, 0.42), and every move is still on screen."""
-    page.set_viewport_size({"width": 844, "height": 390})
+def test_a_short_wide_screen_keeps_the_cards_readable(page, base_url, open_app, game, players, size):
+    """A phone held sideways (844x390) or a short, wide frame (800x500): the others' seats and the
+    centre share one row above your seat, so the table is zoomed no lower than 0.52 at any of your
+    first turns (stacked in three bands it was 0.40-0.50 on the phone, its small print 5-7 px, and
+    0.40 with the felt scrolling in the frame at six players), 0.6 at four players (Enemy Anemone's
+    finished trick has its result beside its cards and your seat's name and piles stand beside
+    your hand: below them, 0.42), and every move is still on screen."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
     seats = ",".join(["human"] + ["bot:random"] * (players - 1))
     seed = 1 if game == "enemy_anemone" else 3  # 1: a finished trick on show at your third turn
     open_app(page, base_url, f"game={game}&players={players}&seats={seats}&seed={seed}&speed=0&options=first_player=0")
@@ -156,7 +159,7 @@ def test_a_phone_on_its_side_keeps_the_cards_readable(page, base_url, open_app, 
         if wait_for_my_turn_or_end(page) != "playing":
             break
         page.locator("[data-legal]").first.wait_for()
-        check_sizes(page, [(844, 390)])
+        check_sizes(page, [size])
         bands = page.evaluate("""() => ['.felt-others', '.felt-centre', '.seat.mine'].map((part) => {
             const r = document.querySelector(`#felt > ${part}`).getBoundingClientRect(); return [r.top, r.bottom]; })""")
         (others_top, others_bottom), (centre_top, centre_bottom), (mine_top, _) = bands

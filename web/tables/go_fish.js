@@ -620,7 +620,7 @@ function earlierAsks(asks, me) {
   if (me == null) return { own: null, shown: asks.slice(-2), more: 0, books: [] };
   const mine = asks.findLastIndex((a) => a.asker === me);
   const since = asks.slice(mine + 1);
-  const most = matchMedia("(max-height: 450px) and (min-width: 700px)").matches ? SHORT_EARLIER_LINES : EARLIER_LINES;  // app.css: a phone on its side
+  const most = matchMedia("(max-height: 520px) and (min-width: 700px)").matches ? SHORT_EARLIER_LINES : EARLIER_LINES;  // app.css: a short, wide screen
   // First the asks that took your cards, then the others you asked or were asked in, then the rest.
   const picked = pickLines(since, (a) => (a.asked === me && a.given ? 2 : involves(a, me) ? 1 : 0), most);
   const left = since.filter((a) => !picked.shown.includes(a));
