@@ -37,11 +37,11 @@ function showLine(content) {
   line.textContent = hintText(content.reply);
 }
 
-// The hint's sentence, then why the move is good where the engine says so ("Bot 3 is known to hold
-// sevens."), while the page speaks the language it was said in.
+// The hint's sentence, then why the move is good where the engine says so ("… (no other move is
+// better). Bot 3 is known to hold sevens."), while the page speaks the language it was said in.
 function hintText(reply) {
   const sentence = hintSentence(reply.actions);
-  return reply.why && reply.lang === language() ? `${sentence} ${reply.why}` : sentence;
+  return reply.why && reply.lang === language() ? `${sentence}. ${reply.why}` : sentence;
 }
 
 /** The hint's sentence for the engine's rated `actions` (the move it names first, then by

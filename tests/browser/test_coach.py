@@ -188,7 +188,7 @@ def test_a_go_fish_hint_says_why_when_the_table_showed_it(page, base_url, open_a
     # dominates (an ask that may miss first is never better: go_fish candidates), so the hint
     # compares it with none of the others, however they read.
     assert best == "ask 2 8" and go_fish_bots.why(game, best) == ("go_fish.why.holds", {"asked": 2, "rank": "8"})
-    assert re.fullmatch(r"Ask Bot 3 \(medium\) for eights: \d+% to win \(take it before any other move\)"
+    assert re.fullmatch(r"Ask Bot 3 \(medium\) for eights: \d+% to win \(no other move is better\)\."
                         r" Bot 3 \(medium\) is known to hold eights\.", line), line
 
 
@@ -210,10 +210,10 @@ def test_a_hint_says_two_moves_are_as_good_where_their_chances_read_the_same(pag
     open_app(page, base_url, f"lang={lang}")
     better, even, only, first = page.evaluate(HINT_SENTENCES)
     expected = {"en": ["Play 7: 64% to win (next best, play 3: 51%)", "Play 7: 1% to win, as good as play 3",
-                       "Pass: 30% to win (your only move)", "Ask 2 for 7: 35% to win (take it before any other move)"],
+                       "Pass: 30% to win (your only move)", "Ask 2 for 7: 35% to win (no other move is better)"],
                 "de": ["Play 7: 64\u00a0% Gewinnchance (zweitbester Zug, Play 3: 51\u00a0%)",  # Intl: 64 %, no break
                        "Play 7: 1\u00a0% Gewinnchance, genauso gut wie Play 3", "Pass: 30\u00a0% Gewinnchance (dein einziger Zug)",
-                       "Ask 2 for 7: 35\u00a0% Gewinnchance (vor jedem anderen Zug)"]}
+                       "Ask 2 for 7: 35\u00a0% Gewinnchance (kein anderer Zug ist besser)"]}
     # the last: the next best reads higher but is dominated (a Go Fish ask beside a sure catch)
     assert [better, even, only, first] == expected[lang]
 
