@@ -444,6 +444,25 @@ def test_score_chart_legend_draws_each_seats_own_line(page, base_url, open_app):
     assert page.locator("#over-chart .x-tick").all_text_contents() == [str(i) for i in range(rounds + 1)]
 
 
+def test_game_over_on_a_laptop_shows_its_chart_beside_the_scores_without_scrolling(page, base_url, open_app):
+    """At 1366x768 the game-over dialog puts the score chart beside the score table: everything,
+    the chart's key included, is in view without scrolling inside it, its buttons on one row (one
+    above the other, a 4-player Go Fish game's over dialog scrolled, the key under the buttons)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, base_url, "game=go_fish&players=4&seats=human,bot:random,bot:random,bot:random&seed=3&speed=0")
+    play_to_the_end(page)
+    over = page.locator("#over[open]")
+    expect(over.locator("#over-chart .legend-item")).to_have_count(4)
+    assert over.evaluate("(d) => d.scrollHeight <= d.clientHeight + 1")
+    scores, chart = (page.locator(f"#over > {part}").bounding_box() for part in (".over-scores-wrap", "#over-chart"))
+    assert chart["x"] >= scores["x"] + scores["width"]  # beside it
+    assert chart["y"] < scores["y"] + scores["height"] and scores["y"] < chart["y"] + chart["height"]
+    tops = {round(b["y"]) for b in (button.bounding_box() for button in page.locator("#over .dialog-buttons button:visible").all())}
+    assert len(tops) == 1, tops
+    box = over.bounding_box()
+    assert box["height"] <= 0.75 * 768
+
+
 def test_the_side_panel_opens_on_the_latest_moves(page, base_url, open_app):
     """On a phone the scores and log are a drawer: opened mid-game, its log shows the latest
     moves, not the deal at its top."""
