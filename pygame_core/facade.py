@@ -424,9 +424,10 @@ def coach(budget_ms: float | None = None, iterations: int | None = None,
           time_ms: float | None = COACH_TIME_MS, seed: int | None = 0) -> dict:
     """The coach's advice for the seat to move (:func:`pygame_core.advise`, from that seat's view
     only): ``{"ok", "done": true, "seat", "best", "actions": [{"action", "label", "chance",
-    "samples", "dominated"}, …]}``, best first, then by chance those no other move dominates
-    (``dominated`` false: the game's candidates, Adviser), then the rest, labelled in the table's
-    language, and ``"why"`` (a sentence)
+    "samples", "dominated", "as_good"}, …]}``, best first, then by chance those no other move
+    dominates (``dominated`` false: the game's candidates, Adviser), then the rest, labelled in the
+    table's language; ``as_good``: not shown worse than the best by one paired standard error
+    (Adviser.as_good: the hint says "as good as"); and ``"why"`` (a sentence)
     where the game's bots tell what the table showed that makes the named move good (Go Fish: the
     seat asked is known to hold the rank, ``bots.go_fish.why``); it counts as one of that
     seat's hints. With ``budget_ms`` it thinks for about that long and answers ``{"ok", "done":
@@ -452,7 +453,8 @@ def coach(budget_ms: float | None = None, iterations: int | None = None,
     named = sorted(advice.ratings, key=lambda r: (r.action != advice.best, r.action not in nameable))
     reply = {"ok": True, "done": True, "seat": advice.seat, "best": advice.best,
              "actions": [{"action": r.action, "label": describe_action(game.name, r.action, names, table.lang),
-                          "chance": r.chance, "samples": r.samples, "dominated": r.action not in nameable}
+                          "chance": r.chance, "samples": r.samples, "dominated": r.action not in nameable,
+                          "as_good": adviser.as_good(r.action)}
                          for r in named]}
     why = getattr(HOOKS[game.name], "why", None)
     reason = why(game, advice.best) if why else None

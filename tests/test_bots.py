@@ -897,6 +897,33 @@ def test_adviser_thinks_in_slices_to_the_same_advice():
     assert adviser.step(0.01) is advice
 
 
+def test_the_coach_says_which_moves_are_not_shown_worse_than_the_one_named():
+    """A move whose paired mean reward, on the first look's worlds (every action on the same ones),
+    is within one standard error of the named move's or above it is ``as_good``: the hint says
+    "as good as" (a trial's Snorkeling hint, "Pass: 47% (next best, orange Ray: 44%)", puzzled a
+    beginner over a gap inside the noise). The facade's reply marks each move so."""
+    game = pc.new_game("enemy_anemone", players=3, seed=2)  # ten cards to lead: three not shown worse
+    adviser = ismcts.Adviser(game, iterations=30 * len(game.legal_actions()), seed=1)
+    with pytest.raises(ValueError, match="as_good: no advice rating"):
+        adviser.as_good(game.legal_actions()[0])
+    advice = adviser.advise()
+    samples = adviser.search.samples
+    marks = {}
+    for action in game.legal_actions():
+        diffs = [b - a for b, a in zip(samples[advice.best], samples[action])]
+        n = len(diffs)
+        gap = sum(diffs) / n
+        error = math.sqrt(sum((d - gap) ** 2 for d in diffs) / (n - 1) / n)
+        marks[action] = action == advice.best or gap <= error
+        assert adviser.as_good(action) == marks[action]
+    assert adviser.as_good(advice.best) and sum(marks.values()) == 3 and len(marks) == 10, marks
+    with pytest.raises(ValueError, match="as_good: no advice rating 'nope'"):
+        adviser.as_good("nope")
+    facade.call("start", json.dumps({"game": "enemy_anemone", "players": 3, "seed": 2, "seats": ["human"] * 3}))
+    reply = json.loads(facade.call("advise", json.dumps({"time_ms": None, "iterations": 30 * len(game.legal_actions()), "seed": 1})))
+    assert reply["best"] == advice.best and {a["action"]: a["as_good"] for a in reply["actions"]} == marks
+
+
 def test_advice_refuses_what_it_cannot_rate():
     game = pc.new_game("go_fish", players=3, seed=4)
     other = (game.current_player + 1) % 3

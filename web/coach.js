@@ -47,12 +47,13 @@ function hintText(reply) {
 /** The hint's sentence for the engine's rated `actions` (the move it names first, then by
  * chance): that move with its chance and the next best one's; where the next reads the same or a
  * little more (within the samples' noise: the engine names another only when it is clearly
- * better, pygame_core Advice), that the next is as good, not that it is worse. A move another
- * dominates (a Go Fish ask beside a sure catch) is no next best, however it reads. */
+ * better, pygame_core Advice), or a little less but not shown worse (its `as_good`: within a
+ * standard error), that the next is as good, not that it is worse. A move another dominates (a
+ * Go Fish ask beside a sure catch) is no next best, however it reads. */
 export function hintSentence([best, following]) {
   const next = following?.dominated ? undefined : following;
   const key = !following ? "hint.only" : !next ? "hint.first"
-    : Math.round(best.chance * 100) <= Math.round(next.chance * 100) ? "hint.even" : "hint.best";
+    : next.as_good || Math.round(best.chance * 100) <= Math.round(next.chance * 100) ? "hint.even" : "hint.best";
   return t(key, { move: best.label, chance: pct(best.chance), other: next && midSentence(next.label), other_chance: next && pct(next.chance) });
 }
 

@@ -615,6 +615,18 @@ class Adviser:
         self.advice = Advice(self.seat, self.named, tuple(ratings))
         return self.advice
 
+    def as_good(self, action: str) -> bool:
+        """Whether ``action`` was not shown worse than the action named: on the first look's worlds
+        (every action played on the same ones), its paired mean reward is within one standard error
+        of the named one's, or above it (the hint then says "as good as", not "next best").
+        Raises ``ValueError`` before the advice is done or for an action not rated."""
+        if self.advice is None or action not in self.search.samples:
+            raise ValueError(f"as_good: no advice rating {action!r}")
+        if action == self.named:
+            return True
+        _, _, gap, error, _ = _paired(self.search.samples, self.named, action)
+        return gap <= error
+
     @staticmethod
     def _looked_best(samples: dict[str, list[float]]) -> str:
         """Of a second look's actions (``samples``: each one's rewards on the same fresh worlds,
