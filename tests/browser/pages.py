@@ -122,3 +122,11 @@ addEventListener("DOMContentLoaded", () => {
   }, 60);
 });
 """
+
+
+# When each batch of log lines (one move and what followed it) reaches the page.
+LOG_TIMES = """() => { window.__batches = [];
+  new MutationObserver((records) => {
+    const lines = records.flatMap((r) => [...r.addedNodes].map((n) => n.textContent));
+    if (lines.length) window.__batches.push([performance.now(), lines]);
+  }).observe(document.getElementById('log'), { childList: true }); }"""

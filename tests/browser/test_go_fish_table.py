@@ -10,7 +10,7 @@ import re
 import time
 
 import pytest
-from pages import eventually, make_a_move, wait_for_my_turn_or_end
+from pages import LOG_TIMES, eventually, make_a_move, wait_for_my_turn_or_end
 
 # GF ranks as the English catalog names them in sentences (go_fish.ranks.*).
 RANKS = {'A': 'aces', '2': 'twos', '3': 'threes', '4': 'fours', '5': 'fives', '6': 'sixes', '7': 'sevens', '8': 'eights', '9': 'nines', 'T': 'tens', 'J': 'jacks', 'Q': 'queens', 'K': 'kings'}
@@ -391,14 +391,6 @@ def test_news_lists_the_asks_since_your_last_one(page, base_url, open_app):
     # Each case came up: more asks than lines (a "more" line), a list since your own ask, a book
     # laid in an ask left out, and both reasons for your turn.
     assert every_case_came_up(), (seen, books_left, seen_turns)
-
-
-# When each batch of log lines (one move and what followed it) reaches the page.
-LOG_TIMES = """() => { window.__batches = [];
-  new MutationObserver((records) => {
-    const lines = records.flatMap((r) => [...r.addedNodes].map((n) => n.textContent));
-    if (lines.length) window.__batches.push([performance.now(), lines]);
-  }).observe(document.getElementById('log'), { childList: true }); }"""
 
 
 def test_asks_between_others_pass_quicker_than_those_with_you(page, base_url, open_app):

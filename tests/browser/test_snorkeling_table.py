@@ -8,7 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from pages import make_a_move, wait_for_my_turn_or_end
+from pages import LOG_TIMES, make_a_move, wait_for_my_turn_or_end
 
 from pygame_core.describe import catalog
 
@@ -388,6 +388,27 @@ def test_a_run_of_passes_round_the_table_is_counted(page, base_url, open_app):
         ["Bot 2، Bot 3 يمرّران."],  # two: the dual
         ["7 تمريرات متتالية (Bot 2، Bot 3، Player 1 (you))."],
     ]
+
+
+def test_a_bots_turn_after_a_pass_comes_quicker(page, base_url, open_app):
+    """SN-2: bots pass by choice about as often as they play, and a trial watched some 20 passes in
+    a row at the full pace. At a slow bot speed (1200 ms), a bot's centre play right after a pass
+    (anyone's) comes at 0.4 of the pace, one after a play at the whole pace (a forced pass, at a
+    third, is left out: a play is never forced). Measured as the gap between the log's batches."""
+    open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:medium,bot:medium"
+                             "&seed=2&speed=1200&options=first_player=0")
+    page.evaluate(LOG_TIMES)
+    for _ in range(14):
+        if wait_for_my_turn_or_end(page) != "playing":
+            break
+        make_a_move(page)
+    batches = page.evaluate("window.__batches")
+    after_pass, after_play = [], []
+    for (before, lines), (after, next_lines) in zip(batches, batches[1:]):
+        if re.match(r"Bot \d \(medium\) plays ", next_lines[0]) and lines[-1].endswith(" draws a card."):
+            (after_pass if " passes." in lines[0] else after_play).append(after - before)
+    assert len(after_pass) >= 2 and len(after_play) >= 2, (after_pass, after_play)
+    assert max(after_pass) < 0.8 * 1200 <= 1200 <= min(after_play), (after_pass, after_play)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -29,8 +29,8 @@ function rememberNews(s) {
 
 /** The news lines, one per turn: a player's centre plays and the card they put on a pile in one
  * sentence ("Bot 2 plays blue 3, blue 4 to the centre and puts orange 2 on your pile."), a run of
- * passes in one ("Bot 2, Bot 3 pass.", or counted once it came round the table again: "Nobody
- * could play: 7 passes in a row (…)."), every other move in the log's own sentence. Each line is
+ * passes in one ("Bot 2, Bot 3 pass.", or counted once it came round the table again: "7 passes
+ * in a row (…)."), every other move in the log's own sentence. Each line is
  * {type, seat, target, cards, seats, text}: `type` "turn" for centre plays (`target` the pile a
  * card went on, else undefined), else the log entry's type. */
 export function newsLines(entries, names, t, me) {
@@ -346,4 +346,12 @@ export function snorkelingEndNote(entry, s, t, before) {
 }
 
 /** This game's table, for tables/index.js. */
-export const table = { render: snorkeling, travels: snorkelingTravels, ghost: snorkelingGhost, endColumns: snorkelingEndColumns, endNote: snorkelingEndNote };
+/** The bots' pace (tables/index.js): while the table passes (the turn before was a pass), the next
+ * bot's turn comes at 0.4 of the pace, as a forced pass does: a run of passes, told in one line of
+ * the news ("7 passes in a row (…)."), goes by quickly (a trial watched about 20 in
+ * a row at the full pace: medium bots pass by choice about as often as they play). */
+export function snorkelingPace(s) {
+  return (s.log ?? []).findLast((e) => !QUIET.has(e.type))?.type === "pass" ? 0.4 : 1;
+}
+
+export const table = { render: snorkeling, travels: snorkelingTravels, ghost: snorkelingGhost, endColumns: snorkelingEndColumns, endNote: snorkelingEndNote, pace: snorkelingPace };
