@@ -345,13 +345,13 @@ export function snorkelingEndNote(entry, s, t, before) {
   return { cause, goal };
 }
 
-/** This game's table, for tables/index.js. */
 /** The bots' pace (tables/index.js): while the table passes (the turn before was a pass), the next
- * bot's turn comes at 0.4 of the pace, as a forced pass does: a run of passes, told in one line of
- * the news ("7 passes in a row (…)."), goes by quickly (a trial watched about 20 in
- * a row at the full pace: medium bots pass by choice about as often as they play). */
+ * bot's turn comes at 0.4 of the pace (a forced pass, at a third): a run of passes, told in one
+ * line of the news ("7 passes in a row (…)."), goes by quickly (a trial watched about 20 in a row
+ * at the full pace: medium bots pass by choice about twice for every three centre plays). */
 export function snorkelingPace(s) {
   return (s.log ?? []).findLast((e) => !QUIET.has(e.type))?.type === "pass" ? 0.4 : 1;
 }
 
+/** This game's table, for tables/index.js. */
 export const table = { render: snorkeling, travels: snorkelingTravels, ghost: snorkelingGhost, endColumns: snorkelingEndColumns, endNote: snorkelingEndNote, pace: snorkelingPace };
