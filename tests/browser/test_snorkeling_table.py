@@ -391,10 +391,11 @@ def test_a_run_of_passes_round_the_table_is_counted(page, base_url, open_app):
 
 
 def test_a_bots_turn_after_a_pass_comes_quicker(page, base_url, open_app):
-    """SN-2: bots pass by choice about twice for every three centre plays, and a trial watched some 20 passes in
-    a row at the full pace. At a slow bot speed (1200 ms), a bot's centre play right after a pass
-    (anyone's) comes at 0.4 of the pace, one after a play at the whole pace (a forced pass, at a
-    third, is left out: a play is never forced). Measured as the gap between the log's batches."""
+    """SN-2: bots pass by choice about twice for every three centre plays, and a trial watched
+    some 20 passes in a row at the full pace. At a slow bot speed (1200 ms), a bot's centre play
+    right after a pass (anyone's) comes at 0.4 of the pace, one after a play at the whole pace (a
+    forced pass, at a third, is left out: a play is never forced). Measured as the gap between the
+    log's batches."""
     open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:medium,bot:medium"
                              "&seed=2&speed=1200&options=first_player=0")
     page.evaluate(LOG_TIMES)
