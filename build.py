@@ -22,6 +22,7 @@ import functools
 import gzip
 import hashlib
 import http.server
+import inspect
 import json
 import os
 import re
@@ -263,6 +264,28 @@ def vendor_pyscript(dest: Path) -> None:
         write_file(dest / name, data)
 
 
+def pyscript_sources(vendored: Path) -> dict[str, str]:
+    """PyScript's own Python package, `pyscript`, as its worker writes it into the runtime's home
+    folder before it runs a script: {file name: source}. Read from the npm package's
+    src/stdlib/pyscript.js (the module its bundle is made from: `export default {"pyscript":
+    {name: source}}`), and checked to be verbatim in the chunks vendored in `vendored`; raises
+    SystemExit (fail) where it is not, as bytecode made from another source would run in its
+    place (see MICROPIP_PRELOAD)."""
+    text = read_package_files(PYSCRIPT)["src/stdlib/pyscript.js"].decode()
+    literal = re.search(r"export default\s*(\{.*\})\s*;?\s*$", text, re.S)
+    try:
+        sources = json.loads(literal.group(1))["pyscript"] if literal else None
+    except (json.JSONDecodeError, KeyError):
+        sources = None
+    if not isinstance(sources, dict) or not all(isinstance(v, str) for v in sources.values()):
+        fail(f"{PYSCRIPT.spec}: src/stdlib/pyscript.js is not the {{name: source}} module expected")
+    bundle = "".join(path.read_text() for path in sorted(vendored.glob("*.js")))
+    for name, source in sources.items():
+        if json.dumps(source, ensure_ascii=False) not in bundle:
+            fail(f"{PYSCRIPT.spec}: the bundle's pyscript/{name} differs from src/stdlib/pyscript.js")
+    return sources
+
+
 # --------------------------------------------------------------------------- engine wheel
 
 
@@ -364,18 +387,23 @@ def build_wheel(out_dir: Path) -> Path:
 # --------------------------------------------------------------------------- memory snapshot
 
 # The engine's memory snapshot, made at build time so that PyScript's worker restores it instead of
-# starting Python and importing the engine (web/interpreter.mjs). The file is gzip (the memory is
-# mostly zeros) of SNAPSHOT_HEADER bytes naming what it was made from, "<Pyodide's version>
-# <the wheel's SHA-256 in hex>" padded with spaces, followed by Pyodide's memory snapshot
-# (makeMemorySnapshot()). The worker restores it only when both names match its own, which the
-# build writes into the site's web/interpreter.mjs (BUILD_PLACEHOLDER, write_build_facts).
+# starting Python and importing the engine (web/interpreter.mjs). The file is gzip of
+# SNAPSHOT_HEADER bytes naming what it was made from and its size, "<Pyodide's version> <the
+# wheel's SHA-256 in hex> <the memory's bytes>" padded with spaces, followed by Pyodide's memory snapshot (makeMemorySnapshot()) less its
+# pages of zeros (sparse_memory: about 40% of the runtime's 30 MB, which then cost the page nothing
+# to unpack). The worker restores it only when the header is the one the build writes into the
+# site's web/interpreter.mjs (BUILD_PLACEHOLDER, write_build_facts).
 SNAPSHOT_FILE = "snapshot.bin"
 SNAPSHOT_HEADER = 128
+SNAPSHOT_PAGE = 4096
 SNAPSHOT_TIMEOUT_S = 300
 SNAPSHOT_CACHE = CACHE / "snapshot"
 BUILD_PLACEHOLDER = "__TIDEPOOL_BUILD__"
-# What the snapshot holds imported: the modules web/engine.py's import pulls in.
-SNAPSHOT_IMPORTS = "import pygame_core.facade, pygame_core.games, pygame_core.bots, pygame_core.describe"
+# What the snapshot holds imported: the modules web/engine.py's import pulls in, and those the
+# engine's first calls import (importlib.resources' readers, for its catalogs: the standard library
+# is compiled from source in the page, 20 ms on a first parse_query).
+SNAPSHOT_IMPORTS = ("import pygame_core.facade, pygame_core.games, pygame_core.bots, pygame_core.describe, "
+                    "importlib.readers, importlib.resources._adapters, importlib.resources.readers")
 # PyScript then loads micropip to install pyscript.toml's packages. So that this costs little, the
 # memory holds micropip imported, but for the modules that hold references to the runtime's
 # JavaScript side, which a snapshot cannot carry: the package itself (its package manager), its
@@ -391,7 +419,12 @@ SNAPSHOT_IMPORTS = "import pygame_core.facade, pygame_core.games, pygame_core.bo
 # folder's listing); an open file does not survive a snapshot (its descriptor means nothing after a
 # restore, and when the listing was dropped in the page, closing it printed "Exception ignored …
 # Bad file descriptor" on the console), so it is closed here and the listing kept.
+#
 PATH_MTIME = 315532800  # 1980-01-01, as the wheel's files
+# micropip's modules that hold references to the runtime's JavaScript side: imported afresh in the
+# page (see SNAPSHOT_FILES for their bytecode).
+MICROPIP_AFRESH = ("micropip", "micropip._compat", "micropip._compat._compat_in_pyodide",
+                   "micropip._compat.compatibility_layer", "micropip.package_manager")
 MICROPIP_PRELOAD = f"""\
 import gc, importlib.metadata, os, sys
 for path in sys.path:
@@ -403,20 +436,61 @@ for path in sys.path:  # the standard library's zip file, left open by its listi
     opened = getattr(importlib.metadata.FastPath(path).__dict__.get("joinpath"), "__self__", None)
     if opened is not None:
         opened.root.close()
-holding_js = ("micropip", "micropip._compat", "micropip._compat._compat_in_pyodide",
-              "micropip._compat.compatibility_layer", "micropip.package_manager", "js")
+holding_js = {MICROPIP_AFRESH + ("js",)!r}
 for name in [name for name in sys.modules if name in holding_js or name.startswith("pyodide.http")]:
     del sys.modules[name]
 del micropip, pyodide.http, holding_js, name, path
 gc.collect()
 """
 
+# A snapshot holds memory, not files: the files that memory expects to find go beside it in
+# SNAPSHOT_FILES, a tar.gz of paths in the runtime's file system, which web/interpreter.mjs writes
+# after a restore. They are the two wheels' files where micropip installed them (so PyScript finds
+# micropip loaded and micropip finds the engine's requirement satisfied, and the engine its data
+# files), and the bytecode of what the page imports afresh: micropip's modules above, and
+# PyScript's own `pyscript` package, whose sources (PYSCRIPT_SOURCES, {file name: source}, as the
+# vendored bundle carries them: pyscript_sources()) its worker writes into the home folder's
+# pyscript/ before it runs a script. The bytecode is unchecked hash-based .pyc (PEP 552: Python
+# takes it without comparing it to the source's mtime, which is the moment the page writes it),
+# compiled from the very sources the page has. SNAPSHOT_FILES_SCRIPT makes the archive in the
+# build's runtime, once its memory is taken, as /tmp/files.tar (no mtimes, owners or modes kept).
+SNAPSHOT_FILES = "snapshot-files.tar.gz"
+SNAPSHOT_FILES_SCRIPT = f"""\
+import json, os, py_compile, sysconfig, tarfile
+purelib = sysconfig.get_path("purelib")
+home_pyscript = os.path.join(os.getcwd(), "pyscript")
+sources = {{}}
+for name in {MICROPIP_AFRESH!r}:
+    base = os.path.join(purelib, *name.split("."))
+    sources[base + "/__init__.py" if os.path.isdir(base) else base + ".py"] = None
+for name, text in json.loads(PYSCRIPT_SOURCES).items():
+    sources[os.path.join(home_pyscript, name)] = text
+for path, text in sources.items():
+    if text is not None:  # written as PyScript's worker writes it, and compiled from that
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+    py_compile.compile(path, doraise=True, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    if text is not None:
+        os.remove(path)
+def plain(info):
+    info.mtime, info.uid, info.gid, info.uname, info.gname, info.mode = 0, 0, 0, "", "", 0o644
+    return info
+with tarfile.open("/tmp/files.tar", "w", format=tarfile.USTAR_FORMAT) as archive:
+    for root in (purelib, home_pyscript):
+        for folder, folders, names in sorted(os.walk(root)):
+            for name in sorted(names):
+                path = os.path.join(folder, name)
+                archive.add(path, arcname=path.lstrip("/"), recursive=False, filter=plain)
+"""
+
 # Runs under Node.js with arguments: the site's pyodide/ folder, the engine wheel, micropip's wheel,
-# the engine's imports, micropip's preload, the output file and the header's size. It boots the
-# vendored runtime, unpacks both wheels, runs the imports and the preload, then checks the memory as
-# PyScript will use it: restored, micropip loaded and installing the engine wheel, the engine
-# answering. It writes the header and the memory. Any failure is one line on stderr and exit
-# status 1.
+# the engine's imports, micropip's preload, SNAPSHOT_FILES_SCRIPT, PyScript's sources (a JSON file),
+# the output files (the memory, the files' tar) and the header's size. It boots the vendored
+# runtime, unpacks both wheels, runs the imports and the preload, takes the memory and archives the
+# files, then checks both as PyScript will use them: restored, micropip loaded and installing the
+# engine wheel, the engine answering. It writes the header and the memory, and the tar. Any failure
+# is one line on stderr and exit status 1.
 SNAPSHOT_SCRIPT = r"""
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -424,7 +498,8 @@ import { createRequire } from "node:module";
 import { basename } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [indexPath, wheelPath, micropipPath, imports, preload, outPath, headerSize] = process.argv.slice(1);
+const [indexPath, wheelPath, micropipPath, imports, preload, filesScript, sourcesPath, outPath, filesPath,
+       headerSize] = process.argv.slice(1);
 // Emscripten names the program (sys.executable, os.environ["_"]) after process.argv[1]; with no
 // arguments it uses the name it has in a browser, so no path of the build machine is remembered.
 process.argv.length = 1;
@@ -443,12 +518,16 @@ try {
   pyodide.unpackArchive(new Uint8Array(readFileSync(micropipPath)), "wheel", { extractDir });
   pyodide.runPython(preload);
   const memory = pyodide.makeMemorySnapshot();
-  // Restore it as PyScript's worker will (web/interpreter.mjs), the two wheels unpacked again;
-  // micropip must then find the engine's requirement satisfied (the URL is never fetched), and the
-  // engine must answer: a snapshot that fails is not shipped.
+  // The files that memory expects, archived once it is taken.
+  pyodide.globals.set("PYSCRIPT_SOURCES", readFileSync(sourcesPath, "utf8"));
+  pyodide.runPython(filesScript);
+  const files = pyodide.FS.readFile("/tmp/files.tar");
+  // Restore it as PyScript's worker will (web/interpreter.mjs), the files written; micropip must
+  // then find the engine's requirement satisfied (the URL is never fetched), and the engine must
+  // answer: a snapshot that fails is not shipped.
   const restored = await loadPyodide({ indexURL: indexPath, _loadSnapshot: memory });
-  restored.unpackArchive(wheel, "wheel", { extractDir });
-  restored.unpackArchive(new Uint8Array(readFileSync(micropipPath)), "wheel", { extractDir });
+  restored.FS.writeFile("/tmp/files.tar", files);
+  restored.runPython('import tarfile\nwith tarfile.open("/tmp/files.tar") as archive: archive.extractall("/", filter="data")');
   const requirement = `pygame_core @ emfs:/tmp/absent/${basename(wheelPath)}`;
   await restored.runPythonAsync(`import micropip\nawait micropip.install(${JSON.stringify(requirement)})`);
   const reply = JSON.parse(restored.runPython("from pygame_core.facade import call\ncall('info')"));
@@ -456,6 +535,7 @@ try {
   const header = Buffer.alloc(Number(headerSize), " ");
   header.write(`${version} ${createHash("sha256").update(wheel).digest("hex")}`);
   writeFileSync(outPath, Buffer.concat([header, memory]));
+  writeFileSync(filesPath, files);
 } catch (err) {
   const lines = String(err?.message ?? err).split("\n").filter((line) => line.trim());
   process.stderr.write(`${lines.at(-1) ?? "unknown error"}\n`);
@@ -464,45 +544,92 @@ try {
 """
 
 
-def make_snapshot(site: Path, wheel: Path, out: Path) -> str:
-    """Write the gzip snapshot file for this site and wheel to `out` with Node.js; return how it
-    went in a few words. Made once per runtime, lock, wheels, script and imports (kept in
-    .cache/snapshot/, so a rebuild of the same sources gives the same file); raises RuntimeError
-    with a one-line reason when it cannot be made."""
+def sparse_memory(memory: bytes) -> bytes:
+    """The memory as the site ships it and the page stores it: a bitmap of its SNAPSHOT_PAGE-byte
+    pages (page i holds a byte other than 0 where bit i % 8 of byte i // 8 is set), then those
+    pages in order, the last one as long as the memory leaves it. web/interpreter.mjs expands it."""
+    starts = range(0, len(memory), SNAPSHOT_PAGE)
+    bitmap = bytearray((len(starts) + 7) // 8)
+    kept = []
+    zeros = bytes(SNAPSHOT_PAGE)
+    for index, start in enumerate(starts):
+        page = memory[start:start + SNAPSHOT_PAGE]
+        if page != zeros[:len(page)]:
+            bitmap[index // 8] |= 1 << (index % 8)
+            kept.append(page)
+    return bytes(bitmap) + b"".join(kept)
+
+
+def expand_memory(sparse: bytes, size: int) -> bytes:
+    """The `size` bytes of memory that sparse_memory() left out the zero pages of; raises
+    ValueError where `sparse` is not that memory's (too short or too long)."""
+    pages = (size + SNAPSHOT_PAGE - 1) // SNAPSHOT_PAGE
+    bitmap, at = sparse[:(pages + 7) // 8], (pages + 7) // 8
+    memory = bytearray(size)
+    for index in range(pages):
+        if len(bitmap) == (pages + 7) // 8 and bitmap[index // 8] >> (index % 8) & 1:
+            start = index * SNAPSHOT_PAGE
+            length = min(SNAPSHOT_PAGE, size - start)
+            memory[start:start + length] = sparse[at:at + length]
+            at += length
+    if at != len(sparse) or len(memory) != size:
+        raise ValueError(f"{len(sparse)} bytes are not a sparse memory of {size} bytes")
+    return bytes(memory)
+
+
+def make_snapshot(site: Path, wheel: Path, out: Path, files_out: Path) -> str:
+    """Write the gzip snapshot file for this site and wheel to `out`, and the files its memory
+    expects (SNAPSHOT_FILES) to `files_out`, with Node.js; return how it went in a few words. Made
+    once per runtime, lock, wheels, PyScript, scripts and imports (kept in .cache/snapshot/, so a
+    rebuild of the same sources gives the same files); raises RuntimeError with a one-line reason
+    when they cannot be made."""
     node = shutil.which("node")
     if node is None:
         raise RuntimeError("Node.js (node) is not installed")
     lock = site / "pyodide" / "pyodide-lock.json"  # missing: Node.js says why the runtime fails
+    sources = json.dumps(pyscript_sources(site / "pyscript"), sort_keys=True)
     inputs = hashlib.sha256()
     for part in (PYODIDE.sha256.encode(), MICROPIP.sha256.encode(), file_digest(wheel, "sha256"),
-                 file_digest(lock, "sha256") if lock.is_file() else b"no lock",
+                 sources.encode(), file_digest(lock, "sha256") if lock.is_file() else b"no lock",
                  SNAPSHOT_SCRIPT.encode(), SNAPSHOT_IMPORTS.encode(), MICROPIP_PRELOAD.encode(),
-                 str(SNAPSHOT_HEADER).encode()):
+                 SNAPSHOT_FILES_SCRIPT.encode(), str(SNAPSHOT_HEADER).encode(),
+                 inspect.getsource(make_snapshot).encode(), inspect.getsource(sparse_memory).encode()):
         inputs.update(part + b"\0")
-    cached = SNAPSHOT_CACHE / f"{inputs.hexdigest()[:32]}.bin"
-    if cached.is_file():
-        shutil.copyfile(cached, out)
+    cached = SNAPSHOT_CACHE / inputs.hexdigest()[:32]
+    if cached.with_suffix(".bin").is_file() and cached.with_suffix(".tar.gz").is_file():
+        shutil.copyfile(cached.with_suffix(".bin"), out)
+        shutil.copyfile(cached.with_suffix(".tar.gz"), files_out)
         return "cached"
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as scratch:
-        raw = Path(scratch) / "memory"
+        raw, tar, sources_file = (Path(scratch) / name for name in ("memory", "files.tar", "pyscript.json"))
+        sources_file.write_text(sources)
         try:
             result = subprocess.run(
                 [node, "--input-type=module", "--eval", SNAPSHOT_SCRIPT, f"{site / 'pyodide'}/",
                  str(wheel), str(site / "pyodide" / MICROPIP.filename), SNAPSHOT_IMPORTS,
-                 MICROPIP_PRELOAD, str(raw), str(SNAPSHOT_HEADER)],
+                 MICROPIP_PRELOAD, SNAPSHOT_FILES_SCRIPT, str(sources_file), str(raw), str(tar),
+                 str(SNAPSHOT_HEADER)],
                 capture_output=True, text=True, timeout=SNAPSHOT_TIMEOUT_S, cwd=scratch)
         except subprocess.TimeoutExpired:
             raise RuntimeError(f"Node.js did not finish within {SNAPSHOT_TIMEOUT_S} s") from None
-        if result.returncode != 0 or not raw.is_file():
+        if result.returncode != 0 or not raw.is_file() or not tar.is_file():
             raise RuntimeError(f"Node.js: {node_error(result)}")
+        data = raw.read_bytes()
+        memory = data[SNAPSHOT_HEADER:]
+        header = f"{data[:SNAPSHOT_HEADER].decode().rstrip()} {len(memory)}".encode().ljust(SNAPSHOT_HEADER)
+        sparse = sparse_memory(memory)
+        if expand_memory(sparse, len(memory)) != memory:
+            raise RuntimeError("the memory does not survive leaving out its pages of zeros")
         # mtime=0: the same memory gives the same file (and the same service worker version).
-        write_file(out, gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0))
+        write_file(out, gzip.compress(header + sparse, compresslevel=6, mtime=0))
+        write_file(files_out, gzip.compress(tar.read_bytes(), compresslevel=9, mtime=0))
     shutil.rmtree(SNAPSHOT_CACHE, ignore_errors=True)  # one snapshot kept: the latest build's
     SNAPSHOT_CACHE.mkdir(parents=True)
-    partial = cached.with_suffix(".partial")  # an interrupted copy is never taken for a snapshot
-    shutil.copyfile(out, partial)
-    partial.replace(cached)
+    for made, suffix in ((files_out, ".tar.gz"), (out, ".bin")):  # the .bin, copied last, says both are whole
+        partial = cached.with_suffix(".partial")  # an interrupted copy is never taken for a snapshot
+        shutil.copyfile(made, partial)
+        partial.replace(cached.with_suffix(suffix))
     return f"made in {time.monotonic() - started:.1f} s"
 
 
@@ -519,17 +646,17 @@ def node_error(result: subprocess.CompletedProcess) -> str:
 def write_snapshot(site: Path, wheel: Path) -> None:
     """Add the engine's memory snapshot to the site, or say in one line why the site has none
     (the engine then makes its own on a first visit, as without one)."""
-    out = site / SNAPSHOT_FILE
+    out, files_out = site / SNAPSHOT_FILE, site / SNAPSHOT_FILES
     try:
-        how = make_snapshot(site, wheel, out)
+        how = make_snapshot(site, wheel, out, files_out)
     except (RuntimeError, OSError) as exc:
         out.unlink(missing_ok=True)
+        files_out.unlink(missing_ok=True)
         print(f"snapshot: none ({exc}); a first visit boots the engine itself")
         return
-    data = out.read_bytes()
-    size = int.from_bytes(data[-4:], "little") - SNAPSHOT_HEADER  # gzip ends with the size
-    print(f"snapshot: {out.relative_to(ROOT)}  {len(data) / 2**20:.1f} MB "
-          f"({size / 2**20:.1f} MB of memory), {how}")
+    print(f"snapshot: {out.relative_to(ROOT)}  {out.stat().st_size / 2**20:.1f} MB "
+          f"({snapshot_memory_size(out.parent) / 2**20:.1f} MB of memory), with {files_out.name} "
+          f"{files_out.stat().st_size / 2**10:.0f} KB, {how}")
 
 
 # --------------------------------------------------------------------------- site assembly
@@ -582,22 +709,34 @@ def check_page(page: Path) -> None:
 
 def write_build_facts(site: Path, wheel: Path) -> None:
     """Write what the site's web/interpreter.mjs needs to know of this build in place of its
-    BUILD_PLACEHOLDER: {runtime, wheel, sha256, micropip, pathMtime, downloads}, Pyodide's version,
+    BUILD_PLACEHOLDER: {runtime, wheel, sha256, pathMtime, memory, downloads}, Pyodide's version,
     the engine wheel's file name and SHA-256 (a memory snapshot is restored only if made from both),
-    micropip's wheel, the mtime the snapshot's sys.path folders have (PATH_MTIME), and the bytes of
-    the large files a start downloads ({runtime, wheels, snapshot}: the loading counter's total;
-    snapshot 0 where the site has none). Runs after write_snapshot."""
+    the mtime the snapshot's sys.path folders have (PATH_MTIME), the bytes of the snapshot's memory
+    (0 where the site has none), and the bytes of the large files a start downloads ({runtime,
+    snapshot, files, wheels}: the loading counter's totals; Pyodide's wasm and standard library,
+    the snapshot file and SNAPSHOT_FILES (0 where the site has none), the two wheels, which a start
+    without the snapshot installs). Runs after write_snapshot."""
     module = site / "web" / "interpreter.mjs"
     text = module.read_text()
     if f'"{BUILD_PLACEHOLDER}"' not in text:
         fail(f"web/interpreter.mjs has no {BUILD_PLACEHOLDER} placeholder")
+    size = lambda path: path.stat().st_size if path.is_file() else 0  # noqa: E731
     facts = {"runtime": PYODIDE.spec.split("@")[1], "wheel": wheel.name,
-             "sha256": file_digest(wheel, "sha256").hex(), "micropip": MICROPIP.filename,
-             "pathMtime": PATH_MTIME, "downloads": {
-                 "runtime": sum((site / "pyodide" / name).stat().st_size for name in ("pyodide.asm.wasm", "python_stdlib.zip")),
-                 "wheels": wheel.stat().st_size + (site / "pyodide" / MICROPIP.filename).stat().st_size,
-                 "snapshot": (site / SNAPSHOT_FILE).stat().st_size if (site / SNAPSHOT_FILE).is_file() else 0}}
+             "sha256": file_digest(wheel, "sha256").hex(), "pathMtime": PATH_MTIME,
+             "memory": snapshot_memory_size(site), "downloads": {
+                 "runtime": sum(size(site / "pyodide" / name) for name in ("pyodide.asm.wasm", "python_stdlib.zip")),
+                 "snapshot": size(site / SNAPSHOT_FILE), "files": size(site / SNAPSHOT_FILES),
+                 "wheels": size(wheel) + size(site / "pyodide" / MICROPIP.filename)}}
     module.write_text(text.replace(f'"{BUILD_PLACEHOLDER}"', json.dumps(facts)))
+
+
+def snapshot_memory_size(site: Path) -> int:
+    """The bytes of memory the site's snapshot file holds (its header says), 0 where it has none."""
+    path = site / SNAPSHOT_FILE
+    if not path.is_file():
+        return 0
+    with gzip.open(path) as unpacked:
+        return int(unpacked.read(SNAPSHOT_HEADER).split()[2])
 
 
 def copy_app(site: Path) -> None:

@@ -2,10 +2,13 @@
 same engine as the source tree: a game played from the wheel equals the one played from source.
 Where the build cannot make the engine's memory snapshot, it says why in one line."""
 
+import gzip
+import io
 import json
 import re
 import shutil
 import subprocess
+import tarfile
 import sys
 import zipfile
 
@@ -65,8 +68,9 @@ def test_without_node_the_site_has_no_snapshot_and_the_build_says_so(wheel, tmp_
     the build says so in one line."""
     monkeypatch.setattr(build.shutil, "which", lambda name: None)
     (tmp_path / build.SNAPSHOT_FILE).write_bytes(b"an older build's")
+    (tmp_path / build.SNAPSHOT_FILES).write_bytes(b"an older build's")
     build.write_snapshot(tmp_path, wheel)
-    assert not (tmp_path / build.SNAPSHOT_FILE).exists()
+    assert not (tmp_path / build.SNAPSHOT_FILE).exists() and not (tmp_path / build.SNAPSHOT_FILES).exists()
     assert capsys.readouterr().out == ("snapshot: none (Node.js (node) is not installed); "
                                        "a first visit boots the engine itself\n")
 
@@ -76,6 +80,7 @@ def test_a_failed_snapshot_step_says_why_in_one_line(wheel, tmp_path, monkeypatc
     """Node.js that cannot boot the runtime (here: a site without one) leaves the site without a
     snapshot and says why in one line, not with a stack trace."""
     monkeypatch.setattr(build, "SNAPSHOT_CACHE", tmp_path / "cache")
+    build.vendor_pyscript(tmp_path / "pyscript")  # PyScript's sources are read before Node.js runs
     build.write_snapshot(tmp_path, wheel)
     out = capsys.readouterr().out
     assert out.startswith("snapshot: none (Node.js: ") and out.count("\n") == 1, out
@@ -139,13 +144,17 @@ def test_the_site_vendors_pyscript_micropip_and_names_its_snapshot(site_files):
     assert build.file_digest(site / "pyodide" / build.MICROPIP.filename, "sha256").hex() == build.MICROPIP.sha256
     module = (site / "web" / "interpreter.mjs").read_text()
     facts = json.loads(re.search(r"^const BUILD = (\{.*\});$", module, re.M).group(1))
+    with gzip.open(site / build.SNAPSHOT_FILE) as shipped:
+        memory = int(shipped.read(build.SNAPSHOT_HEADER).split()[2])
+    assert memory > 1_000_000
     assert facts == {"runtime": build.PYODIDE.spec.split("@")[1], "wheel": WHEEL,
                      "sha256": build.file_digest(site / WHEEL, "sha256").hex(),
-                     "micropip": build.MICROPIP.filename, "pathMtime": build.PATH_MTIME,
+                     "pathMtime": build.PATH_MTIME, "memory": memory,
                      "downloads": {  # the loading counter's totals
                          "runtime": sum((site / "pyodide" / n).stat().st_size for n in ("pyodide.asm.wasm", "python_stdlib.zip")),
-                         "wheels": (site / WHEEL).stat().st_size + (site / "pyodide" / build.MICROPIP.filename).stat().st_size,
-                         "snapshot": (site / build.SNAPSHOT_FILE).stat().st_size}}
+                         "snapshot": (site / build.SNAPSHOT_FILE).stat().st_size,
+                         "files": (site / build.SNAPSHOT_FILES).stat().st_size,
+                         "wheels": (site / WHEEL).stat().st_size + (site / "pyodide" / build.MICROPIP.filename).stat().st_size}}
     assert (site / "pyscript.toml").read_text() == (build.ROOT / "pyscript.toml").read_text()
 
 
@@ -159,26 +168,90 @@ def site_files():
 # caches and collects garbage, as a long game may: prints what Python wrote to stderr.
 RESTORE_AND_COLLECT = r"""
 import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-const [site] = process.argv.slice(1);
+const [site, memoryPath] = process.argv.slice(1);
 const indexPath = site + "/pyodide/";
 globalThis.require = createRequire(pathToFileURL(indexPath));
 const { loadPyodide } = await import(pathToFileURL(indexPath + "pyodide.mjs"));
-const memory = gunzipSync(readFileSync(site + "/snapshot.bin")).subarray(128);
+const memory = readFileSync(memoryPath);
 const py = await loadPyodide({ indexURL: indexPath, _loadSnapshot: memory, stderr: (line) => console.log(line) });
 py.runPython("import gc, importlib\nimportlib.invalidate_caches()\ngc.collect()\nprint('collected')");
 """
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
-def test_the_snapshot_holds_no_open_file(site_files):
+def test_the_snapshot_holds_no_open_file(site_files, tmp_path):
     """An open file does not survive a snapshot: the standard library's zip file that
     importlib.metadata listed is closed in it, so dropping that listing in the page prints nothing
     (it printed "Exception ignored … OSError: [Errno 8] Bad file descriptor")."""
     if not (build.SITE / build.SNAPSHOT_FILE).is_file():
         pytest.skip("the site has no snapshot")
-    out = subprocess.run(["node", "--input-type=module", "--eval", RESTORE_AND_COLLECT, str(build.SITE)],
+    data = gzip.decompress((build.SITE / build.SNAPSHOT_FILE).read_bytes())
+    size = int(data[:build.SNAPSHOT_HEADER].split()[2])
+    (tmp_path / "memory").write_bytes(build.expand_memory(data[build.SNAPSHOT_HEADER:], size))
+    out = subprocess.run(["node", "--input-type=module", "--eval", RESTORE_AND_COLLECT, str(build.SITE),
+                          str(tmp_path / "memory")],
                          capture_output=True, text=True, timeout=120, check=True).stdout
     assert out.strip().splitlines() == ["collected"], out
+
+
+# ---------------------------------------------------------------- the snapshot's file formats
+
+
+def test_the_memory_ships_without_its_pages_of_zeros_and_comes_back_whole():
+    """sparse_memory keeps a bitmap of the memory's pages and the pages that hold a byte other
+    than 0; expand_memory (as web/interpreter.mjs) puts them back, the last page however short."""
+    page = build.SNAPSHOT_PAGE
+    memory = bytes(page) + b"\x01" * page + bytes(3 * page) + b"\x02" + bytes(page - 2) + b"\x03" + b"\x04" * 10
+    sparse = build.sparse_memory(memory)  # 7 pages: 0 zero, 1 kept, 2-4 zero, 5 kept, 6 (short) kept
+    assert sparse[:1] == bytes([0b01100010]) and len(sparse) == 1 + 2 * page + 10
+    assert build.expand_memory(sparse, len(memory)) == memory
+    assert build.sparse_memory(bytes(3 * page)) == b"\x00"  # all zeros: the bitmap alone
+    for damaged in (sparse[:-1], sparse + b"\x00", b"\xff" + sparse[1:]):
+        with pytest.raises(ValueError, match="not a sparse memory"):
+            build.expand_memory(damaged, len(memory))
+
+
+def test_pyscripts_own_package_is_read_as_the_vendored_bundle_carries_it(tmp_path, monkeypatch):
+    """The `pyscript` package's sources come from the npm package's src/stdlib/pyscript.js and must
+    be verbatim in the vendored chunks (bytecode made from another source would run in its place):
+    a bundle that differs stops the build."""
+    build.vendor_pyscript(tmp_path)
+    sources = build.pyscript_sources(tmp_path)
+    assert {"__init__.py", "context.py", "display.py", "fs.py"} <= set(sources)
+    assert "from pyscript.context import" in sources["__init__.py"]
+    chunk = next(path for path in tmp_path.glob("core-*.js"))
+    chunk.write_text(chunk.read_text().replace("from pyscript.context import", "from pyscript.ctx import", 1))
+    with pytest.raises(SystemExit, match="the bundle's pyscript/__init__.py differs"):
+        build.pyscript_sources(tmp_path)
+
+
+def test_the_files_archive_holds_the_installed_wheels_and_unchecked_bytecode(site_files):
+    """snapshot-files.tar.gz holds, at their paths in the runtime's file system: both wheels' files
+    where micropip installed them (the engine's dist-info, which micropip's satisfied requirement
+    reads), and unchecked hash-based bytecode (PEP 552 flags 0b01) for micropip's modules that
+    are imported afresh and for every module of PyScript's package, whose sources it has not."""
+    path = build.SITE / build.SNAPSHOT_FILES
+    if not path.is_file():
+        pytest.skip("the site has no snapshot")
+    purelib = "lib/python3.14/site-packages"
+    with tarfile.open(fileobj=io.BytesIO(gzip.decompress(path.read_bytes()))) as archive:
+        members = {member.name: member for member in archive.getmembers()}
+        assert all(member.isfile() and member.mtime == 0 for member in members.values())
+        with zipfile.ZipFile(build.SITE / WHEEL) as wheel:
+            assert {f"{purelib}/{name}" for name in wheel.namelist()} <= set(members)
+        assert f"{purelib}/pygame_core-0.1.0.dist-info/METADATA" in members
+        assert f"{purelib}/micropip/package_manager.py" in members
+        bytecode = {name for name in members if name.endswith(".pyc")}
+        expected = {f"{purelib}/micropip/__pycache__/__init__.cpython-314.pyc",
+                    f"{purelib}/micropip/__pycache__/package_manager.cpython-314.pyc",
+                    f"{purelib}/micropip/_compat/__pycache__/__init__.cpython-314.pyc",
+                    f"{purelib}/micropip/_compat/__pycache__/_compat_in_pyodide.cpython-314.pyc",
+                    f"{purelib}/micropip/_compat/__pycache__/compatibility_layer.cpython-314.pyc"}
+        expected |= {f"home/pyodide/pyscript/__pycache__/{name[:-3]}.cpython-314.pyc"
+                     for name in build.pyscript_sources(build.SITE / "pyscript")}
+        assert bytecode == expected
+        assert not [name for name in members if name.startswith("home/pyodide/pyscript/") and name.endswith(".py")]
+        for name in bytecode:
+            assert archive.extractfile(name).read()[4:8] == b"\x01\x00\x00\x00", name

@@ -13,9 +13,10 @@
 // starts fresh. Both are keyed by Pyodide's version and the engine wheel's SHA-256 (BUILD, which
 // the build writes into the site's copy of this module), so no other build's memory is ever
 // restored; a stored entry that fails to restore is deleted. A snapshot holds memory, not files:
-// after a restore the two wheels are unpacked where micropip had installed them, so PyScript finds
-// micropip loaded and micropip finds the engine's requirement satisfied. Messages to the page, on
-// PyScript's worker:
+// after a restore the files it expects are written from the build's snapshot-files.tar.gz (the two
+// wheels' files where micropip had installed them, so PyScript finds micropip loaded and micropip
+// finds the engine's requirement satisfied, and the bytecode of what is imported afresh: build.py
+// SNAPSHOT_FILES). Messages to the page, on PyScript's worker:
 //   {tidepool: {progress: {done, total}}}   bytes of the large downloads so far, of the total this
 //                                           start downloads (BUILD.downloads; known before the
 //                                           first message, and `done` only grows)
@@ -30,18 +31,23 @@ import { keepIndexedDBInMemory } from "./memory-indexeddb.js";
 
 export { version };
 
-// {runtime, wheel, sha256, micropip, pathMtime, downloads}: Pyodide's version, the engine wheel's
-// file name and SHA-256, micropip's wheel (beside Pyodide), the mtime of the folders on sys.path in
-// the build's memory, and the bytes of the large files a start downloads ({runtime, wheels,
-// snapshot}: Pyodide's wasm and standard library, the two wheels, snapshot.bin or 0 if the build
-// has none). The build writes it into the site's copy.
+// {runtime, wheel, sha256, pathMtime, memory, downloads}: Pyodide's version, the engine wheel's file
+// name and SHA-256, the mtime of the folders on sys.path in the build's memory, the bytes of that
+// memory (0 where the build has none), and the bytes of the large files a start downloads
+// ({runtime, snapshot, files, wheels}: Pyodide's wasm and standard library, snapshot.bin and
+// snapshot-files.tar.gz, or 0 where the build has none, and the two wheels, which micropip installs
+// on a fresh start). The build writes it into the site's copy.
 const BUILD = "__TIDEPOOL_BUILD__";
 const SNAPSHOT_CACHE = "tidepool-snapshot";
-const SHIPPED_HEADER = 128;  // the build's file: gzip of "<runtime> <sha256>" padded to this, then the memory
+// The build's file: gzip of "<runtime> <sha256> <memory bytes>" padded to SHIPPED_HEADER, then the
+// memory less its pages of zeros (build.py sparse_memory), as the Cache API entry holds it too.
+const SHIPPED_HEADER = 128;
+const PAGE = 4096;
 
 const site = new URL("../", import.meta.url);
 const indexURL = new URL("pyodide/", site).href;
 const shipped = new URL("snapshot.bin", site);
+const shippedFiles = new URL("snapshot-files.tar.gz", site);
 const cacheKey = new URL(`snapshot/${BUILD.runtime}/${BUILD.sha256}`, site).href;
 const prefix = new URL(`snapshot/${version}/`, site).href;  // this runtime's entries
 
@@ -68,7 +74,7 @@ if (relativeTo) {
     }
   };
 }
-const LARGE = [".wasm", ".zip", ".whl", ".bin"];
+const LARGE = [".wasm", ".zip", ".whl", ".bin", ".gz"];
 const plainFetch = self.fetch.bind(self);
 // The counter the page shows: `planned` bytes (set once it is known whether the build's memory
 // file is downloaded), of which `done` per address; a file fetched again counts once.
@@ -83,8 +89,8 @@ function report(force = false) {
   postMessage({ tidepool: { progress: { done: Math.min(got, planned), total: planned } } });
 }
 function plan(withSnapshot) {
-  const { runtime, wheels, snapshot } = BUILD.downloads;
-  planned = runtime + wheels + (withSnapshot ? snapshot : 0);
+  const { runtime, snapshot, files, wheels } = BUILD.downloads;
+  planned = runtime + (BUILD.memory ? files + (withSnapshot ? snapshot : 0) : wheels);
   report(true);
 }
 // Pyodide waits forever on a runtime file it could not download (it only warns that the wasm did
@@ -136,68 +142,117 @@ async function openSnapshots() {
   }
 }
 
-// This build's stored memory (a Uint8Array), or null: none stored, storage denied, or an older
-// build's entry (replaced once this boot stores its own).
+// The memory from `stream`, which gives `headerBytes` bytes and then the memory as the build ships
+// it: a bitmap of its PAGE-byte pages (page i is set in bit i % 8 of byte i >> 3 where it holds a
+// byte other than 0), then those pages in order; the others are zeros (about 40% of the memory, in a
+// few long runs), which cost nothing to unpack. Resolves to {header, memory, sparse}: the header's
+// bytes, the BUILD.memory bytes of memory, and the rest of what `stream` gave (as the Cache API
+// entry keeps it); rejects where the stream fails (gzip checks the length and CRC-32 of what it
+// unpacks) or does not give that memory's pages.
+async function expandMemory(stream, headerBytes = 0) {
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  const size = BUILD.memory;
+  const pages = Math.ceil(size / PAGE);
+  const bitmap = bytes.subarray(headerBytes, headerBytes + Math.ceil(pages / 8));
+  const kept = (page) => (bitmap[page >> 3] >> (page & 7)) & 1;
+  const memory = new Uint8Array(size);
+  let from = headerBytes + bitmap.length;
+  for (let page = 0; page < pages; page += 1) {
+    if (!kept(page)) continue;
+    const first = page;
+    while (page + 1 < pages && kept(page + 1)) page += 1;  // a run of kept pages, copied at once
+    const at = first * PAGE;
+    const length = Math.min((page + 1) * PAGE, size) - at;
+    if (from + length > bytes.length) throw new Error("the memory ends early");
+    memory.set(bytes.subarray(from, from + length), at);
+    from += length;
+  }
+  if (from !== bytes.length) throw new Error("more bytes than the memory has pages");
+  return { header: bytes.subarray(0, headerBytes), memory, sparse: bytes.subarray(headerBytes) };
+}
+
+// This build's stored memory (a Uint8Array), or null: none stored, storage denied, an older
+// build's entry (replaced once this boot stores its own) or a damaged one (replaced likewise).
 async function storedMemory(snapshots) {
   if (!snapshots) return null;
   try {
     const entry = (await snapshots.keys()).find((request) => request.url.startsWith(prefix));
     if (!entry || entry.url !== cacheKey) return null;
-    return new Uint8Array(await (await snapshots.match(entry)).arrayBuffer());
+    return (await expandMemory((await snapshots.match(entry)).body)).memory;
   } catch {
     return null;
   }
 }
 
-// The memory in the build's file (a Uint8Array) as it downloads and unpacks; rejects where the file
-// is missing, damaged (gzip checks the length and CRC-32 of what it unpacks) or another build's.
+// The memory in the build's file as it downloads and unpacks: {memory, sparse} (see expandMemory);
+// rejects where the file is missing, damaged or another build's.
 async function shippedMemory() {
   const response = await self.fetch(shipped);
   if (!response.ok) throw new Error(`${shipped}: HTTP ${response.status}`);
-  const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
-  const bytes = new Uint8Array(await new Response(unpacked).arrayBuffer());
-  const header = new TextDecoder().decode(bytes.subarray(0, SHIPPED_HEADER)).trimEnd();
-  if (header !== `${BUILD.runtime} ${BUILD.sha256}`) throw new Error(`${shipped}: made from another build`);
-  return bytes.subarray(SHIPPED_HEADER);
+  const { header, memory, sparse } = await expandMemory(
+    response.body.pipeThrough(new DecompressionStream("gzip")), SHIPPED_HEADER);
+  if (new TextDecoder().decode(header).trimEnd() !== `${BUILD.runtime} ${BUILD.sha256} ${BUILD.memory}`) {
+    throw new Error(`${shipped}: made from another build`);
+  }
+  return { memory, sparse };
 }
 
-// Store the memory for the next visit; one entry is kept (about the runtime's heap). A failed
-// write only costs the next visit its head start.
-async function store(snapshots, memory) {
+// Store the memory for the next visit, as the build's file has it (`sparse`); one entry is kept.
+// A failed write only costs the next visit its head start.
+async function store(snapshots, sparse) {
   try {
     for (const old of await snapshots.keys()) if (old.url !== cacheKey) await snapshots.delete(old);
-    await snapshots.put(cacheKey, new Response(memory));
+    await snapshots.put(cacheKey, new Response(sparse));
   } catch {
     // storage full or gone: the next visit restores the build's file again
   }
 }
 
-async function bytesOf(url) {
+// The files of the build's snapshot-files.tar.gz, unpacked: a tar (ustar) of paths in the runtime's
+// file system.
+async function filesOf(url) {
   const response = await self.fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(unpacked).arrayBuffer());
 }
 
-// The memory to restore and the wheels to unpack, fetched as soon as PyScript imports this module
-// (it calls loadPyodide a little later): {stored, shipped, snapshots, wheels}. `stored` is this
+// Write the regular files of a ustar archive into Pyodide's file system, at "/" + their names;
+// throws where the archive is damaged.
+function writeFiles(pyodide, tar) {
+  const text = (at, length) => new TextDecoder().decode(tar.subarray(at, at + length)).replace(/\0.*$/s, "");
+  for (let at = 0; at + 512 <= tar.length && tar[at];) {  // two blocks of zeros end the archive
+    const [name, size, type, prefix] = [text(at, 100), parseInt(text(at + 124, 12), 8), tar[at + 156], text(at + 345, 155)];
+    if (!(size >= 0) || at + 512 + size > tar.length) throw new Error("a damaged archive of the runtime's files");
+    if (type === 0x30 || type === 0) {
+      const path = `/${prefix ? `${prefix}/` : ""}${name}`;
+      pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      pyodide.FS.writeFile(path, tar.subarray(at + 512, at + 512 + size));
+    }
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+}
+
+// The memory to restore and the files it expects, fetched as soon as PyScript imports this module
+// (it calls loadPyodide a little later): {stored, shipped, snapshots, files}. `stored` is this
 // build's Cache API entry or null; `shipped` the build's file, unpacking (a promise that rejects if
-// it is missing, damaged or another build's), or null where an entry is stored.
+// it is missing, damaged or another build's), or null where an entry is stored; `files` the tar.
 async function prepare() {
-  const wheels = Promise.all([bytesOf(new URL(BUILD.micropip, indexURL)), bytesOf(new URL(BUILD.wheel, site))]);
-  wheels.catch(() => {});  // handled once the runtime is up
+  const files = BUILD.memory ? filesOf(shippedFiles) : Promise.reject(new Error("the build has no snapshot"));
+  files.catch(() => {});  // handled once the runtime is up
   const snapshots = await openSnapshots();
   const stored = await storedMemory(snapshots);
   plan(!stored && BUILD.downloads.snapshot > 0);
   const shipped = stored ? null : shippedMemory();
   shipped?.catch(() => {});  // handled where loadPyodide awaits it
-  return { stored, shipped, snapshots, wheels };
+  return { stored, shipped, snapshots, files };
 }
 const prepared = prepare();
 
 // The restored runtime, with micropip and the engine installed again as the build had them, or
 // null where nothing restores. `settings` are loadPyodide's.
 async function restore(settings) {
-  const { stored, snapshots, wheels } = await prepared;
+  const { stored, snapshots, files } = await prepared;
   let { shipped } = await prepared;
   let pyodide = null;
   if (stored) {
@@ -212,23 +267,25 @@ async function restore(settings) {
   if (!pyodide) {
     // The runtime downloads while the build's file unpacks: loadPyodide takes the memory as a
     // promise and rejects if the file turns out missing, damaged or another build's.
-    pyodide = await startPyodide({ ...settings, _loadSnapshot: shipped }).catch(() => null);
-    if (pyodide && snapshots) shipped.then((bytes) => store(snapshots, bytes));
+    const memory = shipped.then((unpacked) => unpacked.memory);
+    memory.catch(() => {});  // handled where loadPyodide awaits it, which may come after it fails
+    pyodide = await startPyodide({ ...settings, _loadSnapshot: memory }).catch(() => null);
+    if (pyodide && snapshots) shipped.then(({ sparse }) => store(snapshots, sparse));
   }
   if (!pyodide) return null;
   // The memory holds Python's global random generator as the build left it (the same for every
   // player): reseed it from the browser, as a fresh start does. The engine itself draws only from
   // generators of its own, seeded by each game's seed.
-  const extractDir = pyodide.runPython("import random, sysconfig\nrandom.seed()\nsysconfig.get_path('purelib')");
+  pyodide.runPython("import random\nrandom.seed()");
   try {
-    for (const wheel of await wheels) pyodide.unpackArchive(wheel, "wheel", { extractDir });
+    writeFiles(pyodide, await files);
     pyodide.loadedPackages.micropip = "default channel";  // what loadPackage("micropip") records
     // The folders on sys.path get the mtime they had in the build's memory, which keeps the
     // listings it cached by mtime (micropip's first look for the engine's version).
     const at = BUILD.pathMtime;
     pyodide.runPython(`import os, sys\n[os.utime(p, (${at}, ${at})) for p in sys.path if os.path.exists(p)]`);
   } catch {
-    // a wheel that cannot be had: PyScript's micropip fetches and installs what is missing itself
+    // files that cannot be had: PyScript loads micropip, which fetches and installs the engine
   }
   return pyodide;
 }

@@ -25,7 +25,7 @@ def test_the_engine_runs_in_pyscripts_worker_from_the_sites_own_files(page, base
     page.goto(f"{base_url}/index.html?game=go_fish&players=2&seats=human,bot:random&seed=5")
     wait_for_engine(page)
     for path in ("pyscript/core.js", "pyscript.toml", "web/engine.py", "web/interpreter.mjs",
-                 "pyodide/pyodide.mjs", f"pyodide/{build.MICROPIP.filename}", WHEEL, "snapshot.bin"):
+                 "pyodide/pyodide.mjs", build.SNAPSHOT_FILE, build.SNAPSHOT_FILES):
         assert path in requests, path
     engine = page.locator('script[type="py"][worker][name="engine"]')
     assert engine.get_attribute("src") == "web/engine.py"

@@ -2,9 +2,10 @@
 makes one under Node.js (build.py write_snapshot, dist/site/snapshot.bin) with the engine imported
 and micropip's dependencies loaded, which a first visit restores instead of starting Python; the
 worker then stores the memory in the Cache API ("tidepool-snapshot", keyed by Pyodide's version and
-the wheel's SHA-256), which later visits restore. The two wheels are unpacked again after a
-restore (a snapshot holds memory, not files), so PyScript's micropip finds the engine installed;
-on a fresh start micropip fetches and installs it. Where the build's file is missing, another build's or
+the wheel's SHA-256), which later visits restore. Both leave out the memory's pages of zeros
+(build.py sparse_memory). The files the memory expects are written after a restore from
+dist/site/snapshot-files.tar.gz (a snapshot holds memory, not files), so PyScript's micropip finds
+the engine installed; on a fresh start micropip fetches and installs it. Where the build's file is missing, another build's or
 damaged, the engine boots fresh; a stored entry that does not restore is deleted and the build's
 file restores instead.
 
@@ -77,23 +78,25 @@ def serve_instead(page, body):
 
 @pytest.fixture(scope="module")
 def shipped(site_dir):
-    """The build's snapshot file, unpacked: (header text, memory)."""
+    """The build's snapshot file, unpacked: (header text, memory less its zero pages, memory)."""
     path = site_dir / build.SNAPSHOT_FILE
     if not path.is_file():
         pytest.fail(f"{path} is missing: the build made no snapshot (see the line it printed)",
                     pytrace=False)
     data = gzip.decompress(path.read_bytes())
-    return data[:build.SNAPSHOT_HEADER].decode().rstrip(" "), data[build.SNAPSHOT_HEADER:]
+    header, sparse = data[:build.SNAPSHOT_HEADER].decode().rstrip(" "), data[build.SNAPSHOT_HEADER:]
+    return header, sparse, build.expand_memory(sparse, int(header.split(" ")[2]))
 
 
 def test_the_build_names_what_its_snapshot_was_made_from(shipped, site_dir):
-    header, memory = shipped
-    version, wheel_sha = header.split(" ")
+    header, sparse, memory = shipped
+    version, wheel_sha, size = header.split(" ")
     assert version == build.PYODIDE.spec.split("@")[1]
     wheel = site_dir / build.wheel_filename(build.project_metadata())
     assert wheel_sha == build.file_digest(wheel, "sha256").hex()
     assert memory[:4] == bytes.fromhex("00736e70")  # Pyodide's snapshot magic, "\0snp"
-    assert len(memory) > 1_000_000  # the runtime's whole memory
+    assert int(size) == len(memory) > 1_000_000  # the runtime's whole memory
+    assert len(sparse) < 0.75 * len(memory)  # less its pages of zeros
 
 
 def test_first_visit_restores_the_builds_snapshot_and_plays_like_a_fresh_boot(page, base_url, shipped):
@@ -101,7 +104,7 @@ def test_first_visit_restores_the_builds_snapshot_and_plays_like_a_fresh_boot(pa
     restored = play_two_moves(page)
     stored = wait_for_stored(page)  # kept for the next visit, unpacked
     assert stored["count"] == 1 and stored["key"].endswith(shipped[0].split(" ")[1])
-    assert stored["bytes"] == len(shipped[1])
+    assert stored["bytes"] == len(shipped[1])  # as the build's file has it, less the header
     assert boot(page, base_url) == "snapshot"
     assert play_two_moves(page)[:len(restored)] == restored
     assert page.evaluate(STORED)["count"] == 1  # restoring the stored entry stores nothing new
@@ -114,24 +117,34 @@ def test_first_visit_restores_the_builds_snapshot_and_plays_like_a_fresh_boot(pa
     assert page.evaluate(STORED) is None  # a fresh boot stores nothing
 
 
-def test_the_wheels_come_from_the_site(page, base_url):
-    """micropip's wheel (beside Pyodide) and the engine's come from the site: after a restore they
-    are unpacked where the build had installed them, so micropip finds the engine's requirement
-    satisfied (a fresh start, above, has micropip fetch and install it)."""
+def test_a_restore_writes_the_files_its_memory_expects_and_a_fresh_start_installs_the_wheels(page, base_url):
+    """After a restore the worker writes the build's snapshot-files.tar.gz (the wheels' files where
+    micropip installed them, and bytecode), so micropip finds the engine's requirement satisfied and
+    neither wheel is fetched; a fresh start has PyScript load micropip's wheel (beside Pyodide) and
+    micropip install the engine's, both from the site."""
     requests = []
-    page.on("request", lambda request: requests.append(request.url.rsplit("/", 1)[1]))
-    assert boot(page, base_url) == "snapshot"
+    page.on("request", lambda request: requests.append(request.url.split("?")[0].rsplit("/", 1)[1]))
     wheel = build.wheel_filename(build.project_metadata())
+    assert boot(page, base_url) == "snapshot"
+    assert build.SNAPSHOT_FILES in requests
+    assert build.MICROPIP.filename not in requests and wheel not in requests
+    play_two_moves(page)
+
+    requests.clear()
+    page.evaluate(FORGET_STORED)
+    serve_instead(page, None)
+    assert boot(page, base_url) == "fresh"
     assert build.MICROPIP.filename in requests and wheel in requests
     play_two_moves(page)
 
 
 def file_that_does_not_fit(shipped, kind):
     """The build's snapshot file made from another wheel or runtime, or damaged."""
-    header, memory = shipped
-    version, wheel_sha = header.split(" ")
-    header = {"another-wheel": f"{version} {'0' * 64}", "another-runtime": f"0.0.1 {wheel_sha}"}.get(kind, header)
-    data = gzip.compress(header.encode().ljust(build.SNAPSHOT_HEADER) + memory, compresslevel=1)
+    header, sparse, _ = shipped
+    version, wheel_sha, size = header.split(" ")
+    header = {"another-wheel": f"{version} {'0' * 64} {size}",
+              "another-runtime": f"0.0.1 {wheel_sha} {size}"}.get(kind, header)
+    data = gzip.compress(header.encode().ljust(build.SNAPSHOT_HEADER) + sparse, compresslevel=1)
     middle = len(data) // 2
     if kind == "truncated":
         return data[:middle]
@@ -205,15 +218,15 @@ def counter_totals(page):
 
 def test_the_loading_counter_counts_to_one_total_and_never_back(page, base_url, site_dir):
     """The loading counter's total is the build's figure for this start from its first message on
-    (the build's memory file, runtime and wheels on a first visit; without the memory file once
-    it is stored), and neither the bytes counted nor the progress bar ever go back."""
+    (the build's memory file, runtime and files archive on a first visit; without the memory file
+    once it is stored), and neither the bytes counted nor the progress bar ever go back."""
     facts = json.loads(re.search(r'const BUILD = (\{.*?\}\});', (site_dir / "web" / "interpreter.mjs").read_text())[1])
     sizes = facts["downloads"]
     assert sizes["snapshot"] == (site_dir / build.SNAPSHOT_FILE).stat().st_size
     mb = lambda n: round(n / 1048576, 1)  # noqa: E731  (as the page writes it)
     page.add_init_script(WATCH_COUNTER)
-    for visit, total in (("first", sizes["runtime"] + sizes["wheels"] + sizes["snapshot"]),
-                         ("second", sizes["runtime"] + sizes["wheels"])):
+    for visit, total in (("first", sizes["runtime"] + sizes["files"] + sizes["snapshot"]),
+                         ("second", sizes["runtime"] + sizes["files"])):
         assert boot(page, base_url) == "snapshot"
         totals, dones, bars = counter_totals(page)
         assert totals and set(totals) == {mb(total)}, (visit, totals)
