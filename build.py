@@ -270,7 +270,7 @@ def pyscript_sources(vendored: Path) -> dict[str, str]:
     src/stdlib/pyscript.js (the module its bundle is made from: `export default {"pyscript":
     {name: source}}`), and checked to be verbatim in the chunks vendored in `vendored`; raises
     SystemExit (fail) where it is not, as bytecode made from another source would run in its
-    place (see MICROPIP_PRELOAD)."""
+    place (see SNAPSHOT_FILES)."""
     text = read_package_files(PYSCRIPT)["src/stdlib/pyscript.js"].decode()
     literal = re.search(r"export default\s*(\{.*\})\s*;?\s*$", text, re.S)
     try:
@@ -389,10 +389,11 @@ def build_wheel(out_dir: Path) -> Path:
 # The engine's memory snapshot, made at build time so that PyScript's worker restores it instead of
 # starting Python and importing the engine (web/interpreter.mjs). The file is gzip of
 # SNAPSHOT_HEADER bytes naming what it was made from and its size, "<Pyodide's version> <the
-# wheel's SHA-256 in hex> <the memory's bytes>" padded with spaces, followed by Pyodide's memory snapshot (makeMemorySnapshot()) less its
-# pages of zeros (sparse_memory: about 40% of the runtime's 30 MB, which then cost the page nothing
-# to unpack). The worker restores it only when the header is the one the build writes into the
-# site's web/interpreter.mjs (BUILD_PLACEHOLDER, write_build_facts).
+# wheel's SHA-256 in hex> <the memory's bytes>" padded with spaces, followed by Pyodide's memory
+# snapshot (makeMemorySnapshot()) less its pages of zeros (sparse_memory: about 40% of the
+# runtime's 30 MB, which then cost the page nothing to inflate). The worker restores it only when
+# the header is the one the build writes into the site's web/interpreter.mjs (BUILD_PLACEHOLDER,
+# write_build_facts).
 SNAPSHOT_FILE = "snapshot.bin"
 SNAPSHOT_HEADER = 128
 SNAPSHOT_PAGE = 4096
@@ -419,7 +420,6 @@ SNAPSHOT_IMPORTS = ("import pygame_core.facade, pygame_core.games, pygame_core.b
 # folder's listing); an open file does not survive a snapshot (its descriptor means nothing after a
 # restore, and when the listing was dropped in the page, closing it printed "Exception ignored …
 # Bad file descriptor" on the console), so it is closed here and the listing kept.
-#
 PATH_MTIME = 315532800  # 1980-01-01, as the wheel's files
 # micropip's modules that hold references to the runtime's JavaScript side: imported afresh in the
 # page (see SNAPSHOT_FILES for their bytecode).
@@ -626,8 +626,10 @@ def make_snapshot(site: Path, wheel: Path, out: Path, files_out: Path) -> str:
         write_file(files_out, gzip.compress(tar.read_bytes(), compresslevel=9, mtime=0))
     shutil.rmtree(SNAPSHOT_CACHE, ignore_errors=True)  # one snapshot kept: the latest build's
     SNAPSHOT_CACHE.mkdir(parents=True)
-    for made, suffix in ((files_out, ".tar.gz"), (out, ".bin")):  # the .bin, copied last, says both are whole
-        partial = cached.with_suffix(".partial")  # an interrupted copy is never taken for a snapshot
+    # An interrupted copy is never taken for a snapshot: each is copied whole, the .bin (which says
+    # the pair is there) last.
+    for made, suffix in ((files_out, ".tar.gz"), (out, ".bin")):
+        partial = cached.with_suffix(".partial")
         shutil.copyfile(made, partial)
         partial.replace(cached.with_suffix(suffix))
     return f"made in {time.monotonic() - started:.1f} s"
