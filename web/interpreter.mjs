@@ -220,9 +220,14 @@ async function filesOf(url) {
 // Write the regular files of a ustar archive into Pyodide's file system, at "/" + their names;
 // throws where the archive is damaged.
 function writeFiles(pyodide, tar) {
-  const text = (at, length) => new TextDecoder().decode(tar.subarray(at, at + length)).replace(/\0.*$/s, "");
+  const decoder = new TextDecoder();
+  const text = (at, length) => decoder.decode(tar.subarray(at, at + length)).replace(/\0.*$/s, "");
   for (let at = 0; at + 512 <= tar.length && tar[at];) {  // two blocks of zeros end the archive
-    const [name, size, type, prefix] = [text(at, 100), parseInt(text(at + 124, 12), 8), tar[at + 156], text(at + 345, 155)];
+    // A 512-byte header: the name at 0, the size in octal at 124, the type at 156, a prefix at 345.
+    const name = text(at, 100);
+    const size = parseInt(text(at + 124, 12), 8);
+    const type = tar[at + 156];
+    const prefix = text(at + 345, 155);
     if (!(size >= 0) || at + 512 + size > tar.length) throw new Error("a damaged archive of the runtime's files");
     if (type === 0x30 || type === 0) {
       const path = `/${prefix ? `${prefix}/` : ""}${name}`;

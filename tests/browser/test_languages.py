@@ -162,12 +162,15 @@ def test_every_refused_link_is_said_in_your_language(page, base_url, open_app, l
         assert not [s for s in english if s in text], (query, text)
         assert not [w for w in ("expected", "given twice", "unknown", "entries", "only possible") if w in text], (query, text)
 
-# A file the page cannot load (blocked, gone from the host): which one, and the sentence it gets.
+# A file the page cannot load (blocked, gone from the host): which one, the link, the sentence it
+# gets, and other files blocked with it. The engine wheel is fetched only where the runtime starts
+# without the build's memory snapshot (a restore finds the engine installed), so its case blocks
+# the snapshot file as well.
 BLOCKED = {
-    "web/tables/go_fish.js": ("game=go_fish&players=3&seats=human,bot:easy,bot:easy", "error.table_load"),
-    "pyodide/pyodide.asm.wasm": ("game=snorkeling", "error.engine_load"),
-    "pygame_core-0.1.0-py3-none-any.whl": ("game=enemy_anemone", "error.engine_load"),
-    "web/engine.py": ("game=snorkeling", "error.engine_load"),
+    "web/tables/go_fish.js": ("game=go_fish&players=3&seats=human,bot:easy,bot:easy", "error.table_load", ()),
+    "pyodide/pyodide.asm.wasm": ("game=snorkeling", "error.engine_load", ()),
+    "pygame_core-0.1.0-py3-none-any.whl": ("game=enemy_anemone", "error.engine_load", ("snapshot.bin",)),
+    "web/engine.py": ("game=snorkeling", "error.engine_load", ()),
 }
 
 
@@ -175,12 +178,14 @@ BLOCKED = {
 @pytest.mark.parametrize("blocked", list(BLOCKED))
 @pytest.mark.parametrize("lang", ["en"] + LANGS)
 def test_a_file_that_cannot_load_is_said_in_your_language(page, base_url, lang, blocked):
-    """A table module, the runtime, the engine wheel or the engine's script that cannot be
-    downloaded: within 10 s the page says so in the player's language (no English detail), with a
-    Reload button, and <html data-state="error">, instead of a blank felt or an endless wait."""
-    query, key = BLOCKED[blocked]
+    """A table module, the runtime, the engine wheel (on a start without the snapshot) or the
+    engine's script that cannot be downloaded: within 10 s the page says so in the player's
+    language (no English detail), with a Reload button, and <html data-state="error">, instead of
+    a blank felt or an endless wait."""
+    query, key, also = BLOCKED[blocked]
     own = catalog(lang)
-    page.route(f"{base_url}/{blocked}", lambda route: route.abort())
+    for path in (blocked, *also):
+        page.route(f"{base_url}/{path}", lambda route: route.abort())
     page.goto(f"{base_url}/index.html?lang={lang}&{query}")
     page.wait_for_function("document.documentElement.dataset.state === 'error'", timeout=10_000)
     expected = own[key].replace("{game}", own["game.go_fish"])

@@ -138,6 +138,19 @@ def test_a_restore_writes_the_files_its_memory_expects_and_a_fresh_start_install
     play_two_moves(page)
 
 
+@pytest.mark.allow_console_errors  # the blocked request itself
+def test_a_restore_without_its_files_archive_has_micropip_install_the_engine(page, base_url):
+    """Where snapshot-files.tar.gz cannot be had the restored runtime is given nothing it expects
+    on disk: PyScript then loads micropip's wheel and micropip installs the engine's, and the game
+    plays as ever."""
+    requests = []
+    page.on("request", lambda request: requests.append(request.url.split("?")[0].rsplit("/", 1)[1]))
+    page.route(f"{base_url}/{build.SNAPSHOT_FILES}", lambda route: route.abort())
+    assert boot(page, base_url) == "snapshot"
+    assert build.MICROPIP.filename in requests and build.wheel_filename(build.project_metadata()) in requests
+    play_two_moves(page)
+
+
 def file_that_does_not_fit(shipped, kind):
     """The build's snapshot file made from another wheel or runtime, or damaged."""
     header, sparse, _ = shipped
