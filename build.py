@@ -711,8 +711,8 @@ def check_page(page: Path) -> None:
 
 def write_build_facts(site: Path, wheel: Path) -> None:
     """Write what the site's web/interpreter.mjs needs to know of this build in place of its
-    BUILD_PLACEHOLDER: {runtime, wheel, sha256, pathMtime, memory, downloads}, Pyodide's version,
-    the engine wheel's file name and SHA-256 (a memory snapshot is restored only if made from both),
+    BUILD_PLACEHOLDER: {runtime, sha256, pathMtime, memory, downloads}, Pyodide's version, the
+    engine wheel's SHA-256 (a memory snapshot is restored only if made from both),
     the mtime the snapshot's sys.path folders have (PATH_MTIME), the bytes of the snapshot's memory
     (0 where the site has none), and the bytes of the large files a start downloads ({runtime,
     snapshot, files, wheels}: the loading counter's totals; Pyodide's wasm and standard library,
@@ -723,7 +723,7 @@ def write_build_facts(site: Path, wheel: Path) -> None:
     if f'"{BUILD_PLACEHOLDER}"' not in text:
         fail(f"web/interpreter.mjs has no {BUILD_PLACEHOLDER} placeholder")
     size = lambda path: path.stat().st_size if path.is_file() else 0  # noqa: E731
-    facts = {"runtime": PYODIDE.spec.split("@")[1], "wheel": wheel.name,
+    facts = {"runtime": PYODIDE.spec.split("@")[1],
              "sha256": file_digest(wheel, "sha256").hex(), "pathMtime": PATH_MTIME,
              "memory": snapshot_memory_size(site), "downloads": {
                  "runtime": sum(size(site / "pyodide" / name) for name in ("pyodide.asm.wasm", "python_stdlib.zip")),

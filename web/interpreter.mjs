@@ -31,8 +31,8 @@ import { keepIndexedDBInMemory } from "./memory-indexeddb.js";
 
 export { version };
 
-// {runtime, wheel, sha256, pathMtime, memory, downloads}: Pyodide's version, the engine wheel's file
-// name and SHA-256, the mtime of the folders on sys.path in the build's memory, the bytes of that
+// {runtime, sha256, pathMtime, memory, downloads}: Pyodide's version, the engine wheel's SHA-256,
+// the mtime of the folders on sys.path in the build's memory, the bytes of that
 // memory (0 where the build has none), and the bytes of the large files a start downloads
 // ({runtime, snapshot, files, wheels}: Pyodide's wasm and standard library, snapshot.bin and
 // snapshot-files.tar.gz, or 0 where the build has none, and the two wheels, which micropip installs
