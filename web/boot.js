@@ -8,13 +8,10 @@
 import { ready, call, onEngineState, onEngineProgress, engineState, engineFailure, startEngine } from "./engine.js";
 import { t, language, setLanguage, chooseLanguage, saveLanguage, prefetchCatalog, LANGUAGES } from "./i18n.js";
 import { drawLobby, fillLobby, lastSetup, readLobby, wireLobby } from "./lobby.js";
-import { app, show, setState, fail, showStartMessage, startGame, toast, stopTable, wireTable, refresh, drawFelt, fillRoundEnd, confirmLeave, showSpeed } from "./table.js";
-import { wireTools, resumeSaved, hasSavedGame, addressNamesAnotherGame, keeping } from "./tools.js";
+import { app } from "./state.js";
+import { show, setState, fail, showStartMessage, toast } from "./screen.js";
+import { hasSavedGame } from "./saved.js";
 import { storageDenied } from "./store.js";
-import { wireReplay, exitReplay } from "./replay.js";
-import { openRules } from "./rules.js";
-import { startDemo } from "./demo.js";
-import { loadTable } from "./tables/index.js";
 
 const $ = (sel) => document.querySelector(sel);
 const html = document.documentElement;
@@ -57,6 +54,45 @@ function whenSettled(task) {
   else addEventListener("load", idle, { once: true });
 }
 
+// The table's side of the page (the table, its tools, the replay, the rules demos) is not needed
+// to draw the start screen, so it is not in the start screen's way: it loads beside the engine
+// when the page opens on a table or a demo, else once the page is idle, and at the latest when a
+// step needs it. Its controls are wired as it arrives.
+let tableSide = null;  // the promise of the table's modules
+let side = null;       // their exports, once loaded and wired
+
+/** The table's modules, loaded once and wired: resolves to their exports in one object. */
+function tableModules() {
+  tableSide ??= Promise.all(["./table.js", "./tools.js", "./replay.js", "./demo.js", "./tables/index.js", "./rules.js"].map((m) => import(m)))
+    .then(([table, tools, replay, demo, tables, rules]) => {
+      table.wireTable({ onMenu: toStart, enter: () => replay.exitReplay(false), keeping: tools.keeping });
+      tools.wireTools();
+      replay.wireReplay();
+      $("#continue-button").addEventListener("click", () => {
+        show("table");
+        setState(app.state.view.is_over ? "over" : "playing");
+        table.refresh();
+      });
+      side = { ...table, ...tools, ...replay, ...demo, ...tables, ...rules };
+      return side;
+    }, (err) => {
+      tableSide = null;  // a later step tries again
+      throw err;
+    });
+  return tableSide;
+}
+
+/** The table's modules, or null once the error screen says they could not be loaded. */
+async function tableOrFail() {
+  try {
+    return await tableModules();
+  } catch (err) {
+    console.warn(err.message);  // the file and the browser's reason, for whoever runs the site
+    fail(t("error.engine_load"));
+    return null;
+  }
+}
+
 /** Show the loading screen while the engine starts; resolves when it is up, or shows the error. */
 async function waitForEngine() {
   startEngine();
@@ -74,8 +110,9 @@ async function waitForEngine() {
   }
 }
 
+// Back to the start screen from the table (whose modules are loaded, then).
 function toStart() {
-  stopTable();
+  side.stopTable();
   if (app.config) fillLobby({ ...app.config, seed: null });  // a new game gets a new deal
   show("start");
   setState("ready");
@@ -89,13 +126,15 @@ async function startFromLobby() {
     showStartMessage(err.message);
     return;
   }
-  if (!(await confirmLeave())) {  // a running game is only replaced when the player says so
+  const table = await tableOrFail();
+  if (!table) return;
+  if (!(await table.confirmLeave())) {  // a running game is only replaced when the player says so
     show("table");
     setState("playing");
-    await refresh();
+    await table.refresh();
     return;
   }
-  if (await waitForEngine()) await startGame(config);
+  if (await waitForEngine()) await table.startGame(config);
 }
 
 async function switchLanguage(code) {
@@ -103,14 +142,14 @@ async function switchLanguage(code) {
   try { config = readLobby(); } catch { /* keep what the form shows */ }
   await setLanguage(code, app.lobby.languages);
   saveLanguage(code);
-  showSpeed();  // the slider's value in words
+  side?.showSpeed();  // the slider's value in words (else shown as the table's modules arrive)
   drawLobby(app.lobby);
   if (config) fillLobby(config);
   showEngineStatus(engineState());
   if (app.state && engineState() === "ready" && html.dataset.screen === "table") {
     app.logSize = 0;
     $("#log").replaceChildren();
-    await refresh();
+    await side.refresh();
   }
 }
 
@@ -119,11 +158,13 @@ async function runDemo(name) {
     showStartMessage(t("demo.unknown", { name }));
     return false;
   }
+  const table = await tableOrFail();
+  if (!table) return true;  // the error screen says so
   show("table");
   try {
-    await loadTable(name);
-    app.demo = await startDemo(name, {
-      t, felt: $("#felt"), draw: drawFelt, roundEnd: fillRoundEnd, end: $("#round-end"), lang: language(), onExit: async ({ game }) => {
+    await table.loadTable(name);
+    app.demo = await table.startDemo(name, {
+      t, felt: $("#felt"), draw: table.drawFelt, roundEnd: table.fillRoundEnd, end: $("#round-end"), lang: language(), onExit: async ({ game }) => {
         app.demo = null;
         history.replaceState(null, "", location.pathname + (language() !== "en" ? `?lang=${language()}` : ""));
         fillLobby({ game });
@@ -170,18 +211,20 @@ async function followLink() {
   const demo = params.get("demo");  // a demo is static data: it needs no engine
   if (demo && (await runDemo(demo))) return;
   if (!(await waitForEngine())) return;
+  const table = await tableOrFail();
+  if (!table) return;
   const config = params.has("game") ? await linkConfig() : null;
   if (config) {
     app.speed = config.speed ?? app.speed;
-    showSpeed();
+    table.showSpeed();
     fillLobby(config);
   }
   // A link that asks for what it cannot have (an unknown demo, bad settings, no game) keeps its
   // message on the start screen; a saved game then waits behind "Back to the game".
   const refused = demo != null || strayLink || (params.has("game") && !config);
-  const { resumed, lost } = await resumeSaved({ enter: !refused });
+  const { resumed, lost } = await table.resumeSaved({ enter: !refused });
   if (resumed && !refused) return;
-  if (config?.start && (await startGame(config, true))) {
+  if (config?.start && (await table.startGame(config, true))) {
     if (lost) toast(lost, { stay: true });  // the link's own game, stored and bad: a new one began in its place
     return;
   }
@@ -201,24 +244,30 @@ async function boot() {
   app.lobby = lobby;
   const { lang, unknown } = chooseLanguage(params, lobby.languages);
   await setLanguage(lang, lobby.languages);
-  showSpeed();  // the slider's value in words, now that the catalog is here
+  side?.showSpeed();  // the slider's value in words, now that the catalog is here
   drawLobby(lobby);
   const linked = lobby.games.some((g) => g.name === params.get("game")) ? params.get("game") : undefined;
   fillLobby(linked ? { game: linked } : lastSetup());  // else the setup last played here
-  // A link's table loads while the engine starts (a failure is reported when the table is drawn).
-  if (linked) loadTable(linked).catch(() => {});
-  // Anywhere else the engine starts once the page has loaded and is idle (a link's game has it
-  // started already, and anything that needs it starts it): PyScript's downloads and its start
-  // then do not hold up the start screen on a slow connection or a slow phone.
-  whenSettled(startEngine);
+  // A page that opens on a table loads the table's modules, and a link's game table, while the
+  // engine starts (a failure is reported when they are needed).
+  const onTable = params.has("game") || params.has("demo") || hasSavedGame();
+  if (onTable) tableModules().then((table) => linked && table.loadTable(linked)).catch(() => {});
   showEngineStatus(engineState());
   registerServiceWorker();
   $("#load-offline").hidden = cached;  // it does already
-  if (params.has("game") || params.has("demo") || hasSavedGame()) {
+  if (onTable) {
     await followLink();
   } else {
     showStart();
   }
+  // Anywhere else the engine starts once the start screen is drawn and the page is idle (a link's
+  // game has it started already, and anything that needs it starts it): PyScript's downloads and
+  // its start then do not hold up the start screen on a slow connection or a slow phone. So do
+  // the table's modules.
+  whenSettled(() => {
+    tableModules().catch(() => {});
+    startEngine();
+  });
   if (unknown) toast(t("notice.lang"));  // once the screen it speaks of is up
 }
 
@@ -230,10 +279,11 @@ function trackHistory() {
     if (html.dataset.screen === "table" && history.state?.screen !== "table") history.pushState({ screen: "table" }, "");
   }).observe(html, { attributes: true, attributeFilter: ["data-screen"] });
   window.addEventListener("popstate", (ev) => {
+    if (!side) return;  // no table was ever shown: nothing to go back or forward to
     // Back past a New game that took its own address: that entry is the earlier game's, and the
     // page opens it as that address does (its game resumes from its save). Where nothing is kept,
     // a reload would lose the game on show: the start screen then (the running game behind it).
-    if (addressNamesAnotherGame() && !storageDenied()) {
+    if (side.addressNamesAnotherGame() && !storageDenied()) {
       // This entry becomes that game's table (no entry is pushed above it, so Forward still
       // leads back to the newer game).
       history.replaceState({ screen: "table" }, "");
@@ -257,16 +307,22 @@ function registerServiceWorker() {
 
 wireLobby({ onLanguage: switchLanguage, onStart: startFromLobby });
 $("#table-lang").addEventListener("change", (ev) => switchLanguage(ev.target.value));
-wireTable({ onMenu: toStart, enter: () => exitReplay(false), keeping });
 trackHistory();
-wireTools();
-wireReplay();
 $("#error-reload").addEventListener("click", () => location.reload());
-$("#continue-button").addEventListener("click", () => {
-  show("table");
-  setState(app.state.view.is_over ? "over" : "playing");
-  refresh();
-});
-$("#rules-button").addEventListener("click", () => openRules(app.demo?.game ?? app.state?.view.game ?? $("#start-form").elements.game.value, { t }));
-$("#start-rules-button").addEventListener("click", () => openRules($("#start-form").elements.game.value || "snorkeling", { t }));
+// Open file, on the start screen and in the table's bar: the picker opens within the tap, and the
+// file chosen is opened by the table's tools.
+$("#start-import-button").addEventListener("click", () => $("#import-file").click());
+$("#import-file").addEventListener("change", async (ev) => (await tableOrFail())?.importFile(ev));
+
+/** The rules of `game` in their dialog (rules.js comes with the table's modules). */
+async function showRules(game) {
+  const table = await tableModules().catch((err) => {
+    console.warn(err.message);
+    toast(t("error.engine_load"), { stay: true });
+  });
+  table?.openRules(game, { t });
+}
+
+$("#rules-button").addEventListener("click", () => showRules(app.demo?.game ?? app.state?.view.game ?? $("#start-form").elements.game.value));
+$("#start-rules-button").addEventListener("click", () => showRules($("#start-form").elements.game.value || "snorkeling"));
 boot();

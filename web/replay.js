@@ -3,7 +3,8 @@
 // with the move played and the coach's best marked.
 import { call } from "./engine.js";
 import { t } from "./i18n.js";
-import { app, drawFelt, logItems, LOG_PAGE, refresh, renderRound, renderScores, setPrompt } from "./table.js";
+import { drawFelt, logItems, LOG_PAGE, refresh, renderRound, renderScores, setPrompt } from "./table.js";
+import { app } from "./state.js";
 import { tableOf } from "./tables/index.js";
 import { isYou, leadsTo } from "./tables/common.js";
 import { syncHint } from "./coach.js";

@@ -2,7 +2,10 @@
 import { call } from "./engine.js";
 import { t, language } from "./i18n.js";
 import { read, write, remove, storageDenied } from "./store.js";
-import { app, enterTable, refresh, stopTable, showStartMessage, toast, show, setState } from "./table.js";
+import { enterTable, refresh, stopTable } from "./table.js";
+import { app } from "./state.js";
+import { showStartMessage, toast, show, setState } from "./screen.js";
+import { pageKey, resumeKey, LAST } from "./saved.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -25,44 +28,6 @@ async function undo() {
 }
 
 // ----- autosave and resume ------------------------------------------------------------------
-
-/** Where this page keeps a game it starts: a link that starts a game keeps its own save, and so
- * does each frame of one page that embeds the same link twice (by its place among the page's
- * frames), so two embedded tables never share one. */
-function pageKey() {
-  const params = new URLSearchParams(location.search);
-  if (!params.has("game")) return "tidepool.autosave";
-  const frame = frameIndex();
-  return `tidepool.autosave:${location.search}${frame == null ? "" : `#frame${frame}`}`;
-}
-
-/** This page's place among its parent's frames (readable across origins), or null at the top. */
-function frameIndex() {
-  if (window.parent === window) return null;
-  try {
-    for (let i = 0; i < window.parent.frames.length; i++) if (window.parent.frames[i] === window) return i;
-  } catch { /* a parent that hides its frames: one save for the link */ }
-  return null;
-}
-
-// The save key of the last game a person played on this site (any page or link): the plain start
-// page resumes it, so a game begun from a link is never stranded.
-const LAST = "tidepool.autosave.last";
-
-/** The key of the stored game this page resumes, or null: a link's page its own; the plain page
- * the game last played on this site (from it or from a link), else its own. Checked before the
- * engine is up. */
-function resumeKey() {
-  const own = pageKey();
-  const last = read(LAST);
-  if (own === "tidepool.autosave" && last?.startsWith("tidepool.autosave") && read(last) != null) return last;
-  return read(own) != null ? own : null;
-}
-
-/** True if a running game is stored for this page (checked before the engine is up). */
-export function hasSavedGame() {
-  return resumeKey() != null;
-}
 
 /** True when the page's address (after the browser's Back or Forward) names a game that is not
  * the running one: a link's game, left by a New game that took its own address. */
@@ -229,7 +194,8 @@ async function exportFile() {
   toast(t("save.saved", { file: link.download }));  // a download may go by unnoticed: say where it went
 }
 
-async function importFile(ev) {
+/** Open the game file chosen in #import-file (its change event `ev`; boot.js listens). */
+export async function importFile(ev) {
   const file = ev.target.files[0];
   ev.target.value = "";
   if (!file) return;
@@ -303,6 +269,4 @@ export function wireTools() {
   $("#share-close").addEventListener("click", () => $("#share-dialog").close());
   $("#export-button").addEventListener("click", exportFile);
   $("#import-button").addEventListener("click", () => $("#import-file").click());
-  $("#start-import-button").addEventListener("click", () => $("#import-file").click());
-  $("#import-file").addEventListener("change", importFile);
 }

@@ -70,3 +70,33 @@ def test_console_stays_silent_at_start(page, base_url, query):
         page.locator('[data-part="hand"]').wait_for()
     page.wait_for_timeout(500)
     assert messages == []
+
+
+# What the plain page's start screen is drawn from, and what it leaves for later: the table's
+# modules (boot.js loads them once the start screen is drawn and the page is idle) and PyScript.
+START_SCREEN_FILES = ("/web/boot.js", "/web/i18n.js", "/web/lobby.js", "/web/state.js", "/web/screen.js",
+                      "/web/saved.js", "/web/store.js", "/lobby.json", "/i18n/en.json")
+AFTER_THE_START_SCREEN = ("/web/table.js", "/web/tools.js", "/web/replay.js", "/web/demo.js", "/web/rules.js",
+                          "/web/tables/index.js", "/web/coach.js", "/web/review.js", "/pyscript/core.js")
+
+
+def test_the_start_screen_is_drawn_before_the_tables_modules_and_the_engine_load(page, base_url):
+    """The plain page is usable (data-state="ready") before any of the table's modules or
+    PyScript's is requested; they then load by themselves, and the first tap on Start game plays."""
+    page.add_init_script("""
+      new MutationObserver(() => {
+        if (document.documentElement?.dataset.state === "ready" && window.readyAt == null) window.readyAt = performance.now();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+    """)
+    page.goto(f"{base_url}/index.html")
+    wait_for_engine(page)
+    page.wait_for_function("performance.getEntriesByType('resource').some((e) => e.name.endsWith('/web/review.js'))")
+    ready_at = page.evaluate("window.readyAt")
+    started = page.evaluate("""Object.fromEntries(performance.getEntriesByType("resource")
+        .map((e) => [new URL(e.name).pathname, e.startTime]))""")
+    assert ready_at is not None
+    assert {path: started[path] < ready_at for path in START_SCREEN_FILES} == dict.fromkeys(START_SCREEN_FILES, True)
+    assert {path: started[path] > ready_at for path in AFTER_THE_START_SCREEN} == dict.fromkeys(AFTER_THE_START_SCREEN, True)
+    page.get_by_role("button", name="Start game").click()
+    page.locator("html[data-state=playing]").wait_for()
+    assert page.locator("#felt [data-part=hand] .card").count() > 0
