@@ -406,10 +406,13 @@ BUILD_PLACEHOLDER = "__TIDEPOOL_BUILD__"
 SNAPSHOT_IMPORTS = ("import pygame_core.facade, pygame_core.games, pygame_core.bots, pygame_core.describe, "
                     "importlib.readers, importlib.resources._adapters, importlib.resources.readers")
 # PyScript then loads micropip to install pyscript.toml's packages. So that this costs little, the
-# memory holds micropip imported, but for the modules that hold references to the runtime's
-# JavaScript side, which a snapshot cannot carry: the package itself (its package manager), its
-# compatibility layer, pyodide.http and `js`. Those are imported afresh in the page. (Nor can a
-# runtime that ran loadPackage be snapshotted: hence micropip's wheel unpacked by hand here.)
+# memory holds micropip imported. micropip's modules hold references to the runtime's JavaScript
+# side: Pyodide carries those to globals (`js.fetch`) by name, and the others (Pyodide's API object
+# and three of its functions) are named by web/snapshot-references.mjs (SNAPSHOT_REFERENCES) when
+# the memory is taken and stood in for when it is restored; what micropip took from the API object
+# by value (its table of loaded packages, the runtime's address) is pointed at the restored
+# runtime's after a restore (REBIND there). (Nor can a runtime that ran loadPackage be
+# snapshotted: hence micropip's wheel unpacked by hand here.)
 #
 # micropip's first question, the engine's installed version, lists each folder on sys.path (the
 # standard library's zip file the slowest) and caches what it found by the folder's mtime: the
@@ -421,25 +424,19 @@ SNAPSHOT_IMPORTS = ("import pygame_core.facade, pygame_core.games, pygame_core.b
 # restore, and when the listing was dropped in the page, closing it printed "Exception ignored …
 # Bad file descriptor" on the console), so it is closed here and the listing kept.
 PATH_MTIME = 315532800  # 1980-01-01, as the wheel's files
-# micropip's modules that hold references to the runtime's JavaScript side: imported afresh in the
-# page (see SNAPSHOT_FILES for their bytecode).
-MICROPIP_AFRESH = ("micropip", "micropip._compat", "micropip._compat._compat_in_pyodide",
-                   "micropip._compat.compatibility_layer", "micropip.package_manager")
+SNAPSHOT_REFERENCES = ROOT / "web" / "snapshot-references.mjs"
 MICROPIP_PRELOAD = f"""\
 import gc, importlib.metadata, os, sys
 for path in sys.path:
     if os.path.exists(path):
         os.utime(path, ({PATH_MTIME}, {PATH_MTIME}))
-import micropip, pyodide
+import micropip, pyodide.http
 importlib.metadata.version("pygame_core")
 for path in sys.path:  # the standard library's zip file, left open by its listing: see above
     opened = getattr(importlib.metadata.FastPath(path).__dict__.get("joinpath"), "__self__", None)
     if opened is not None:
         opened.root.close()
-holding_js = {MICROPIP_AFRESH + ("js",)!r}
-for name in [name for name in sys.modules if name in holding_js or name.startswith("pyodide.http")]:
-    del sys.modules[name]
-del micropip, pyodide.http, holding_js, name, path
+del micropip, pyodide, path
 gc.collect()
 """
 
@@ -447,8 +444,7 @@ gc.collect()
 # SNAPSHOT_FILES, a tar.gz of paths in the runtime's file system, which web/interpreter.mjs writes
 # after a restore. They are the two wheels' files where micropip installed them (so PyScript finds
 # micropip loaded and micropip finds the engine's requirement satisfied, and the engine its data
-# files), and the bytecode of what the page imports afresh: micropip's modules above, and
-# PyScript's own `pyscript` package, whose sources (PYSCRIPT_SOURCES, {file name: source}, as the
+# files), and the bytecode of what the page imports afresh: PyScript's own `pyscript` package, whose sources (PYSCRIPT_SOURCES, {file name: source}, as the
 # vendored bundle carries them: pyscript_sources()) its worker writes into the home folder's
 # pyscript/ before it runs a script. The bytecode is unchecked hash-based .pyc (PEP 552: Python
 # takes it without comparing it to the source's mtime, which is the moment the page writes it),
@@ -459,20 +455,13 @@ SNAPSHOT_FILES_SCRIPT = f"""\
 import json, os, py_compile, sysconfig, tarfile
 purelib = sysconfig.get_path("purelib")
 home_pyscript = os.path.join(os.getcwd(), "pyscript")
-sources = {{}}
-for name in {MICROPIP_AFRESH!r}:
-    base = os.path.join(purelib, *name.split("."))
-    sources[base + "/__init__.py" if os.path.isdir(base) else base + ".py"] = None
 for name, text in json.loads(PYSCRIPT_SOURCES).items():
-    sources[os.path.join(home_pyscript, name)] = text
-for path, text in sources.items():
-    if text is not None:  # written as PyScript's worker writes it, and compiled from that
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(text)
+    path = os.path.join(home_pyscript, name)  # written as PyScript's worker writes it, and compiled from that
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(text)
     py_compile.compile(path, doraise=True, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-    if text is not None:
-        os.remove(path)
+    os.remove(path)
 def plain(info):
     info.mtime, info.uid, info.gid, info.uname, info.gname, info.mode = 0, 0, 0, "", "", 0o644
     return info
@@ -486,10 +475,11 @@ with tarfile.open("/tmp/files.tar", "w", format=tarfile.USTAR_FORMAT) as archive
 
 # Runs under Node.js with arguments: the site's pyodide/ folder, the engine wheel, micropip's wheel,
 # the engine's imports, micropip's preload, SNAPSHOT_FILES_SCRIPT, PyScript's sources (a JSON file),
-# the output files (the memory, the files' tar) and the header's size. It boots the vendored
-# runtime, unpacks both wheels, runs the imports and the preload, takes the memory and archives the
-# files, then checks both as PyScript will use them: restored, micropip loaded and installing the
-# engine wheel, the engine answering. It writes the header and the memory, and the tar. Any failure
+# SNAPSHOT_REFERENCES, the output files (the memory, the files' tar) and the header's size. It
+# boots the vendored runtime, unpacks both wheels, runs the imports and the preload, takes the
+# memory and archives the files, then checks both as PyScript will use them (web/interpreter.mjs):
+# restored, micropip's table of loaded packages the runtime's own, micropip installing the engine
+# wheel, the engine answering. It writes the header and the memory, and the tar. Any failure
 # is one line on stderr and exit status 1.
 SNAPSHOT_SCRIPT = r"""
 import { createHash } from "node:crypto";
@@ -498,8 +488,8 @@ import { createRequire } from "node:module";
 import { basename } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [indexPath, wheelPath, micropipPath, imports, preload, filesScript, sourcesPath, outPath, filesPath,
-       headerSize] = process.argv.slice(1);
+const [indexPath, wheelPath, micropipPath, imports, preload, filesScript, sourcesPath, referencesPath,
+       outPath, filesPath, headerSize] = process.argv.slice(1);
 // Emscripten names the program (sys.executable, os.environ["_"]) after process.argv[1]; with no
 // arguments it uses the name it has in a browser, so no path of the build machine is remembered.
 process.argv.length = 1;
@@ -509,6 +499,7 @@ globalThis.require = createRequire(pathToFileURL(indexPath));
 process.env.TZ = "UTC";
 try {
   const { loadPyodide, version } = await import(pathToFileURL(indexPath + "pyodide.mjs"));
+  const { referenceNames, referenceStandIns, REBIND } = await import(pathToFileURL(referencesPath));
   const pyodide = await loadPyodide({ indexURL: indexPath, _makeSnapshot: true, env: { LANG: "C.UTF-8" } });
   // Where micropip installs a wheel: the modules imported here must have the paths they will have.
   const extractDir = pyodide.runPython("import sysconfig\nsysconfig.get_path('purelib')");
@@ -517,7 +508,7 @@ try {
   pyodide.runPython(imports);
   pyodide.unpackArchive(new Uint8Array(readFileSync(micropipPath)), "wheel", { extractDir });
   pyodide.runPython(preload);
-  const memory = pyodide.makeMemorySnapshot();
+  const memory = pyodide.makeMemorySnapshot({ serializer: referenceNames(pyodide) });
   // The files that memory expects, archived once it is taken.
   pyodide.globals.set("PYSCRIPT_SOURCES", readFileSync(sourcesPath, "utf8"));
   pyodide.runPython(filesScript);
@@ -525,7 +516,14 @@ try {
   // Restore it as PyScript's worker will (web/interpreter.mjs), the files written; micropip must
   // then find the engine's requirement satisfied (the URL is never fetched), and the engine must
   // answer: a snapshot that fails is not shipped.
-  const restored = await loadPyodide({ indexURL: indexPath, _loadSnapshot: memory });
+  const { deserializer, bind } = referenceStandIns();
+  const restored = await loadPyodide({ indexURL: indexPath, _loadSnapshot: memory, _snapshotDeserializer: deserializer });
+  bind(restored);
+  restored.runPython(REBIND);
+  restored.loadedPackages.micropip = "default channel";
+  if (restored.runPython("from micropip._compat import loadedPackages\nloadedPackages.micropip") !== "default channel") {
+    throw new Error("micropip does not see the restored runtime's table of loaded packages");
+  }
   restored.FS.writeFile("/tmp/files.tar", files);
   restored.runPython('import tarfile\nwith tarfile.open("/tmp/files.tar") as archive: archive.extractall("/", filter="data")');
   const requirement = `pygame_core @ emfs:/tmp/absent/${basename(wheelPath)}`;
@@ -592,7 +590,7 @@ def make_snapshot(site: Path, wheel: Path, out: Path, files_out: Path) -> str:
     for part in (PYODIDE.sha256.encode(), MICROPIP.sha256.encode(), file_digest(wheel, "sha256"),
                  sources.encode(), file_digest(lock, "sha256") if lock.is_file() else b"no lock",
                  SNAPSHOT_SCRIPT.encode(), SNAPSHOT_IMPORTS.encode(), MICROPIP_PRELOAD.encode(),
-                 SNAPSHOT_FILES_SCRIPT.encode(), str(SNAPSHOT_HEADER).encode(),
+                 SNAPSHOT_FILES_SCRIPT.encode(), SNAPSHOT_REFERENCES.read_bytes(), str(SNAPSHOT_HEADER).encode(),
                  inspect.getsource(make_snapshot).encode(), inspect.getsource(sparse_memory).encode()):
         inputs.update(part + b"\0")
     cached = SNAPSHOT_CACHE / inputs.hexdigest()[:32]
@@ -608,7 +606,7 @@ def make_snapshot(site: Path, wheel: Path, out: Path, files_out: Path) -> str:
             result = subprocess.run(
                 [node, "--input-type=module", "--eval", SNAPSHOT_SCRIPT, f"{site / 'pyodide'}/",
                  str(wheel), str(site / "pyodide" / MICROPIP.filename), SNAPSHOT_IMPORTS,
-                 MICROPIP_PRELOAD, SNAPSHOT_FILES_SCRIPT, str(sources_file), str(raw), str(tar),
+                 MICROPIP_PRELOAD, SNAPSHOT_FILES_SCRIPT, str(sources_file), str(SNAPSHOT_REFERENCES), str(raw), str(tar),
                  str(SNAPSHOT_HEADER)],
                 capture_output=True, text=True, timeout=SNAPSHOT_TIMEOUT_S, cwd=scratch)
         except subprocess.TimeoutExpired:
@@ -711,10 +709,11 @@ def check_page(page: Path) -> None:
 
 def write_build_facts(site: Path, wheel: Path) -> None:
     """Write what the site's web/interpreter.mjs needs to know of this build in place of its
-    BUILD_PLACEHOLDER: {runtime, sha256, pathMtime, memory, downloads}, Pyodide's version, the
-    engine wheel's SHA-256 (a memory snapshot is restored only if made from both),
-    the mtime the snapshot's sys.path folders have (PATH_MTIME), the bytes of the snapshot's memory
-    (0 where the site has none), and the bytes of the large files a start downloads ({runtime,
+    BUILD_PLACEHOLDER: {runtime, sha256, snapshot, pathMtime, memory, downloads}, Pyodide's
+    version, the engine wheel's SHA-256 (a memory snapshot is restored only if made from both), the
+    snapshot file's SHA-256 ("" where the site has none: a memory stored on an earlier visit is
+    restored only if it is this build's), the mtime the snapshot's sys.path folders have
+    (PATH_MTIME), the bytes of the snapshot's memory (0 where the site has none), and the bytes of the large files a start downloads ({runtime,
     snapshot, files, wheels}: the loading counter's totals; Pyodide's wasm and standard library,
     the snapshot file and SNAPSHOT_FILES (0 where the site has none), the two wheels, which a start
     without the snapshot installs). Runs after write_snapshot."""
@@ -724,7 +723,9 @@ def write_build_facts(site: Path, wheel: Path) -> None:
         fail(f"web/interpreter.mjs has no {BUILD_PLACEHOLDER} placeholder")
     size = lambda path: path.stat().st_size if path.is_file() else 0  # noqa: E731
     facts = {"runtime": PYODIDE.spec.split("@")[1],
-             "sha256": file_digest(wheel, "sha256").hex(), "pathMtime": PATH_MTIME,
+             "sha256": file_digest(wheel, "sha256").hex(),
+             "snapshot": file_digest(site / SNAPSHOT_FILE, "sha256").hex() if (site / SNAPSHOT_FILE).is_file() else "",
+             "pathMtime": PATH_MTIME,
              "memory": snapshot_memory_size(site), "downloads": {
                  "runtime": sum(size(site / "pyodide" / name) for name in ("pyodide.asm.wasm", "python_stdlib.zip")),
                  "snapshot": size(site / SNAPSHOT_FILE), "files": size(site / SNAPSHOT_FILES),

@@ -149,6 +149,7 @@ def test_the_site_vendors_pyscript_micropip_and_names_its_snapshot(site_files):
     assert memory > 1_000_000
     assert facts == {"runtime": build.PYODIDE.spec.split("@")[1],
                      "sha256": build.file_digest(site / WHEEL, "sha256").hex(),
+                     "snapshot": build.file_digest(site / build.SNAPSHOT_FILE, "sha256").hex(),
                      "pathMtime": build.PATH_MTIME, "memory": memory,
                      "downloads": {  # the loading counter's totals
                          "runtime": sum((site / "pyodide" / n).stat().st_size for n in ("pyodide.asm.wasm", "python_stdlib.zip")),
@@ -164,36 +165,73 @@ def site_files():
         pytest.fail("dist/site/ is not built: run `python3 build.py build`", pytrace=False)
 
 
-# Restores the site's memory snapshot under Node.js as the page does, then drops importlib's
-# caches and collects garbage, as a long game may: prints what Python wrote to stderr.
-RESTORE_AND_COLLECT = r"""
+# Restores the site's memory snapshot under Node.js as the page does (web/interpreter.mjs: the
+# references to JavaScript made again, micropip's table pointed at the runtime's, the table told
+# that micropip is loaded), then runs the Python code given: prints what Python printed and wrote to
+# stderr.
+RESTORE_AND_RUN = r"""
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-const [site, memoryPath] = process.argv.slice(1);
+const [site, memoryPath, code] = process.argv.slice(1);
 const indexPath = site + "/pyodide/";
 globalThis.require = createRequire(pathToFileURL(indexPath));
 const { loadPyodide } = await import(pathToFileURL(indexPath + "pyodide.mjs"));
+const { referenceStandIns, REBIND } = await import(pathToFileURL(site + "/web/snapshot-references.mjs"));
 const memory = readFileSync(memoryPath);
-const py = await loadPyodide({ indexURL: indexPath, _loadSnapshot: memory, stderr: (line) => console.log(line) });
-py.runPython("import gc, importlib\nimportlib.invalidate_caches()\ngc.collect()\nprint('collected')");
+const { deserializer, bind } = referenceStandIns();
+const py = await loadPyodide({ indexURL: indexPath, _loadSnapshot: memory, _snapshotDeserializer: deserializer,
+                               stdout: (line) => console.log(line), stderr: (line) => console.log(line) });
+bind(py);
+py.runPython(REBIND);
+py.loadedPackages.micropip = "default channel";
+py.runPython(code);
 """
+
+
+def restore_and_run(tmp_path, code: str) -> list[str]:
+    """The lines Python prints running `code` in the site's snapshot restored under Node.js."""
+    if not (build.SITE / build.SNAPSHOT_FILE).is_file():
+        pytest.skip("the site has no snapshot")
+    data = gzip.decompress((build.SITE / build.SNAPSHOT_FILE).read_bytes())
+    size = int(data[:build.SNAPSHOT_HEADER].split()[2])
+    (tmp_path / "memory").write_bytes(build.expand_memory(data[build.SNAPSHOT_HEADER:], size))
+    out = subprocess.run(["node", "--input-type=module", "--eval", RESTORE_AND_RUN, str(build.SITE),
+                          str(tmp_path / "memory"), code],
+                         capture_output=True, text=True, timeout=120, check=True).stdout
+    return out.strip().splitlines()
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
 def test_the_snapshot_holds_no_open_file(site_files, tmp_path):
     """An open file does not survive a snapshot: the standard library's zip file that
     importlib.metadata listed is closed in it, so dropping that listing in the page prints nothing
-    (it printed "Exception ignored … OSError: [Errno 8] Bad file descriptor")."""
-    if not (build.SITE / build.SNAPSHOT_FILE).is_file():
-        pytest.skip("the site has no snapshot")
-    data = gzip.decompress((build.SITE / build.SNAPSHOT_FILE).read_bytes())
-    size = int(data[:build.SNAPSHOT_HEADER].split()[2])
-    (tmp_path / "memory").write_bytes(build.expand_memory(data[build.SNAPSHOT_HEADER:], size))
-    out = subprocess.run(["node", "--input-type=module", "--eval", RESTORE_AND_COLLECT, str(build.SITE),
-                          str(tmp_path / "memory")],
-                         capture_output=True, text=True, timeout=120, check=True).stdout
-    assert out.strip().splitlines() == ["collected"], out
+    (it printed "Exception ignored … OSError: [Errno 8] Bad file descriptor"), after importlib's
+    caches are dropped and garbage collected, as a long game may."""
+    code = "import gc, importlib\nimportlib.invalidate_caches()\ngc.collect()\nprint('collected')"
+    assert restore_and_run(tmp_path, code) == ["collected"]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_the_snapshot_holds_micropip_imported_and_reaching_the_restored_runtime(site_files, tmp_path):
+    """micropip and pyodide.http are in the memory, imported; restored as the page restores it,
+    what micropip reaches of the runtime's JavaScript side is the restored runtime's: its table
+    of loaded packages (where the page records micropip as loaded), its own address (not the build
+    machine's), and Pyodide's API object and functions (stand-ins that call the restored ones)."""
+    code = """
+import sys, pyodide_js
+from micropip._compat import _compat_in_pyodide as compat
+print(sorted(name for name in ("micropip", "micropip.package_manager", "pyodide.http") if name in sys.modules))
+print(compat.loadedPackages.micropip, compat.CompatibilityInPyodide.loadedPackages.micropip)
+print(compat.CompatibilityInPyodide.lockfile_base_url == pyodide_js.lockfileBaseUrl, pyodide_js.lockfileBaseUrl.endswith("/pyodide/"))
+print(compat.pyodide_js.version == pyodide_js.version, compat.loadPackage.name)
+"""
+    assert restore_and_run(tmp_path, code) == [
+        "['micropip', 'micropip.package_manager', 'pyodide.http']",
+        "default channel default channel",
+        "True True",
+        "True standIn",
+    ]
 
 
 # ---------------------------------------------------------------- the snapshot's file formats
@@ -230,8 +268,9 @@ def test_pyscripts_own_package_is_read_as_the_vendored_bundle_carries_it(tmp_pat
 def test_the_files_archive_holds_the_installed_wheels_and_unchecked_bytecode(site_files):
     """snapshot-files.tar.gz holds, at their paths in the runtime's file system: both wheels' files
     where micropip installed them (the engine's dist-info, which micropip's satisfied requirement
-    reads), and unchecked hash-based bytecode (PEP 552 flags 0b01) for micropip's modules that
-    are imported afresh and for every module of PyScript's package, whose sources it has not."""
+    reads), and unchecked hash-based bytecode (PEP 552 flags 0b01) for every module of PyScript's
+    package, which the page imports afresh and whose sources it has not (micropip's modules are
+    imported in the memory)."""
     path = build.SITE / build.SNAPSHOT_FILES
     if not path.is_file():
         pytest.skip("the site has no snapshot")
@@ -244,13 +283,8 @@ def test_the_files_archive_holds_the_installed_wheels_and_unchecked_bytecode(sit
         assert f"{purelib}/pygame_core-0.1.0.dist-info/METADATA" in members
         assert f"{purelib}/micropip/package_manager.py" in members
         bytecode = {name for name in members if name.endswith(".pyc")}
-        expected = {f"{purelib}/micropip/__pycache__/__init__.cpython-314.pyc",
-                    f"{purelib}/micropip/__pycache__/package_manager.cpython-314.pyc",
-                    f"{purelib}/micropip/_compat/__pycache__/__init__.cpython-314.pyc",
-                    f"{purelib}/micropip/_compat/__pycache__/_compat_in_pyodide.cpython-314.pyc",
-                    f"{purelib}/micropip/_compat/__pycache__/compatibility_layer.cpython-314.pyc"}
-        expected |= {f"home/pyodide/pyscript/__pycache__/{name[:-3]}.cpython-314.pyc"
-                     for name in build.pyscript_sources(build.SITE / "pyscript")}
+        expected = {f"home/pyodide/pyscript/__pycache__/{name[:-3]}.cpython-314.pyc"
+                    for name in build.pyscript_sources(build.SITE / "pyscript")}
         assert bytecode == expected
         assert not [name for name in members if name.startswith("home/pyodide/pyscript/") and name.endswith(".py")]
         for name in bytecode:

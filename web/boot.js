@@ -76,7 +76,7 @@ function tableModules() {
       side = { ...table, ...tools, ...replay, ...demo, ...tables, ...rules };
       return side;
     }, (err) => {
-      tableSide = null;  // a later step tries again
+      tableSide = null;  // not kept: a later step asks the browser again
       throw err;
     });
   return tableSide;

@@ -10,13 +10,14 @@
 //   - the Cache API entry an earlier visit stored ("tidepool-snapshot");
 //   - the build's file snapshot.bin, which a first visit downloads and then stores for the next;
 // and where neither restores (storage denied, a damaged entry or file, another build's) the runtime
-// starts fresh. Both are keyed by Pyodide's version and the engine wheel's SHA-256 (BUILD, which
-// the build writes into the site's copy of this module), so no other build's memory is ever
-// restored; a stored entry that fails to restore is deleted. A snapshot holds memory, not files:
-// after a restore the files it expects are written from the build's snapshot-files.tar.gz (the two
-// wheels' files where micropip had installed them, so PyScript finds micropip loaded and micropip
-// finds the engine's requirement satisfied, and the bytecode of what is imported afresh: build.py
-// SNAPSHOT_FILES). Messages to the page, on PyScript's worker:
+// starts fresh. Both are keyed by Pyodide's version and the engine wheel's SHA-256, and the stored
+// entry by the build's file's too (BUILD, which the build writes into the site's copy of this
+// module), so no other build's memory is ever restored; a stored entry that fails to restore is
+// deleted. The memory's references to the page's JavaScript side are made again as it restores
+// (snapshot-references.mjs). A snapshot holds memory, not files: after a restore the files it
+// expects are written from the build's snapshot-files.tar.gz (the two wheels' files where micropip
+// had installed them, so PyScript finds micropip loaded and micropip finds the engine's
+// requirement satisfied, and the bytecode of what is imported afresh: build.py SNAPSHOT_FILES). Messages to the page, on PyScript's worker:
 //   {tidepool: {progress: {done, total}}}   bytes of the large downloads so far, of the total this
 //                                           start downloads (BUILD.downloads; known before the
 //                                           first message, and `done` only grows)
@@ -28,11 +29,13 @@
 //                                           (PyScript's micropip done)
 import { loadPyodide as startPyodide, version } from "../pyodide/pyodide.mjs";
 import { keepIndexedDBInMemory } from "./memory-indexeddb.js";
+import { referenceStandIns, REBIND } from "./snapshot-references.mjs";
 
 export { version };
 
-// {runtime, sha256, pathMtime, memory, downloads}: Pyodide's version, the engine wheel's SHA-256,
-// the mtime of the folders on sys.path in the build's memory, the bytes of that
+// {runtime, sha256, snapshot, pathMtime, memory, downloads}: Pyodide's version, the engine wheel's
+// SHA-256, the SHA-256 of the build's snapshot.bin (a stored memory is another build's unless its
+// key ends in it), the mtime of the folders on sys.path in the build's memory, the bytes of that
 // memory (0 where the build has none), and the bytes of the large files a start downloads
 // ({runtime, snapshot, files, wheels}: Pyodide's wasm and standard library, snapshot.bin and
 // snapshot-files.tar.gz, or 0 where the build has none, and the two wheels, which micropip installs
@@ -48,7 +51,7 @@ const site = new URL("../", import.meta.url);
 const indexURL = new URL("pyodide/", site).href;
 const shipped = new URL("snapshot.bin", site);
 const shippedFiles = new URL("snapshot-files.tar.gz", site);
-const cacheKey = new URL(`snapshot/${BUILD.runtime}/${BUILD.sha256}`, site).href;
+const cacheKey = new URL(`snapshot/${BUILD.runtime}/${BUILD.sha256}/${BUILD.snapshot}`, site).href;
 const prefix = new URL(`snapshot/${version}/`, site).href;  // this runtime's entries
 
 // In PyScript's worker its package cache lives in memory (memory-indexeddb.js): it opens it before
@@ -254,6 +257,17 @@ async function prepare() {
 }
 const prepared = prepare();
 
+// Pyodide restored from `memory` (the memory, or a promise of it) with `settings`, its references to
+// the page's JavaScript side made (snapshot-references.mjs), or null where it does not restore.
+async function restoreFrom(memory, settings) {
+  const { deserializer, bind } = referenceStandIns();
+  const pyodide = await startPyodide({ ...settings, _loadSnapshot: memory, _snapshotDeserializer: deserializer }).catch(() => null);
+  if (!pyodide) return null;
+  bind(pyodide);
+  pyodide.runPython(REBIND);
+  return pyodide;
+}
+
 // The restored runtime, with micropip and the engine installed again as the build had them, or
 // null where nothing restores. `settings` are loadPyodide's.
 async function restore(settings) {
@@ -261,7 +275,7 @@ async function restore(settings) {
   let { shipped } = await prepared;
   let pyodide = null;
   if (stored) {
-    pyodide = await startPyodide({ ...settings, _loadSnapshot: stored }).catch(() => null);
+    pyodide = await restoreFrom(stored, settings);
     if (!pyodide) {
       await snapshots.delete(cacheKey).catch(() => {});
       plan(BUILD.downloads.snapshot > 0);  // the one case where the total grows: the stored memory failed
@@ -274,7 +288,7 @@ async function restore(settings) {
     // promise and rejects if the file turns out missing, damaged or another build's.
     const memory = shipped.then((unpacked) => unpacked.memory);
     memory.catch(() => {});  // handled where loadPyodide awaits it, which may come after it fails
-    pyodide = await startPyodide({ ...settings, _loadSnapshot: memory }).catch(() => null);
+    pyodide = await restoreFrom(memory, settings);
     if (pyodide && snapshots) shipped.then(({ sparse }) => store(snapshots, sparse));
   }
   if (!pyodide) return null;

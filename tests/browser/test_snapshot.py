@@ -1,8 +1,8 @@
 """The engine's memory snapshot (web/interpreter.mjs, PyScript's interpreter module): the build
-makes one under Node.js (build.py write_snapshot, dist/site/snapshot.bin) with the engine imported
-and micropip's dependencies loaded, which a first visit restores instead of starting Python; the
-worker then stores the memory in the Cache API ("tidepool-snapshot", keyed by Pyodide's version and
-the wheel's SHA-256), which later visits restore. Both leave out the memory's pages of zeros
+makes one under Node.js (build.py write_snapshot, dist/site/snapshot.bin) with the engine and
+micropip imported, which a first visit restores instead of starting Python; the worker then stores
+the memory in the Cache API ("tidepool-snapshot", keyed by Pyodide's version, the wheel's SHA-256
+and the build's file's), which later visits restore. Both leave out the memory's pages of zeros
 (build.py sparse_memory). The files the memory expects are written after a restore from
 dist/site/snapshot-files.tar.gz (a snapshot holds memory, not files), so PyScript's micropip finds
 the engine installed; on a fresh start micropip fetches and installs it. Where the build's file is missing, another build's or
@@ -103,7 +103,8 @@ def test_first_visit_restores_the_builds_snapshot_and_plays_like_a_fresh_boot(pa
     assert boot(page, base_url) == "snapshot"
     restored = play_two_moves(page)
     stored = wait_for_stored(page)  # kept for the next visit, unpacked
-    assert stored["count"] == 1 and stored["key"].endswith(shipped[0].split(" ")[1])
+    digest = build.file_digest(build.SITE / build.SNAPSHOT_FILE, "sha256").hex()
+    assert stored["count"] == 1 and stored["key"].endswith(f"/{shipped[0].split(' ')[1]}/{digest}")
     assert stored["bytes"] == len(shipped[1])  # as the build's file has it, less the header
     assert boot(page, base_url) == "snapshot"
     assert play_two_moves(page)[:len(restored)] == restored
@@ -188,6 +189,31 @@ def test_damaged_stored_snapshot_is_dropped_and_the_builds_file_restores(page, b
     play_two_moves(page)
     replaced = wait_for_stored(page)
     assert replaced["key"] == key and replaced["bytes"] > 1_000_000
+
+
+def test_a_memory_stored_by_another_build_of_the_same_engine_is_not_restored(page, base_url):
+    """A stored entry's key ends in the build's snapshot file's SHA-256: a memory stored by an
+    earlier build of the same engine wheel (other imports in it, another micropip) is not restored;
+    the build's file is, and its memory takes the entry's place."""
+    assert boot(page, base_url) == "snapshot"
+    key = wait_for_stored(page)["key"]
+    other = key.rsplit("/", 1)[0] + "/" + "0" * 64
+    page.evaluate("""async ([key, other]) => {
+      const cache = await caches.open("tidepool-snapshot");
+      await cache.put(other, await cache.match(key));
+      await cache.delete(key);
+    }""", [key, other])
+    requests = []
+    page.on("request", lambda request: requests.append(request.url.rsplit("/", 1)[1]))
+    assert boot(page, base_url) == "snapshot"
+    assert build.SNAPSHOT_FILE in requests  # the build's file, not the other build's entry
+    play_two_moves(page)
+    page.wait_for_function("""async (key) => {
+      const keys = await (await caches.open("tidepool-snapshot")).keys();
+      return keys.length === 1 && keys[0].url === key;
+    }""", arg=key, timeout=90_000)
+    stored = page.evaluate(STORED)
+    assert (stored["count"], stored["key"]) == (1, key)
 
 
 @pytest.mark.service_worker
