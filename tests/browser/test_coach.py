@@ -238,8 +238,10 @@ def test_the_game_over_summary_counts_the_hints_taken(page, base_url, open_app):
 def test_a_hint_with_anemones_marks_as_many_as_it_takes_and_keeps_its_marks(page, base_url, open_app):
     """Enemy Anemone (EA-4), holding two +2 Anemones: the first not picked starts every play that
     takes a +2, the second only those taking two (a hint marks as many as its play takes, not
-    every +2); a hint's marks stay when a pick redraws your seat, and Hint again marks again
-    without asking the engine anew (the count stays)."""
+    every +2); a card whose click would play it with the Anemone picked is not marked by a hint to
+    play it without (seed 7's hint here), and is again once the Anemone is put back: a pick
+    redraws your seat and the hint's marks follow; and Hint again marks again without asking the
+    engine anew (the count stays)."""
     open_app(page, base_url, "game=enemy_anemone&players=3&seats=human,bot:medium,bot:medium&seed=7&speed=0&options=first_player=0")
     for _ in range(6):
         wait_for_my_turn_or_end(page)
@@ -261,6 +263,16 @@ def test_a_hint_with_anemones_marks_as_many_as_it_takes_and_keeps_its_marks(page
     assert toggles.first.get_attribute("aria-pressed") == "true"
     # the second +2 now starts the plays taking two, the one picked none (the card plays it)
     assert sorted(toggles.nth(1).evaluate("(b) => b.starts")) == starts[1]
+    # a card now leads only to plays that keep the +2 picked: a hint to play a card without
+    # Anemones no longer marks it (its click would play it with the +2)
+    cards = page.locator("[data-part=hand] [data-legal]")
+    for k in range(cards.count()):
+        assert all(m.startswith("discard ") or "+2" in m.split() for m in cards.nth(k).evaluate("(c) => c.starts"))
+    # here the hint plays a card without Anemones: nothing is marked while a +2 is picked, and the
+    # card is marked again once it is put back
+    assert marked == 0 and page.locator("[data-hint]").count() == 0
+    toggles.first.click()
+    assert toggles.first.get_attribute("aria-pressed") == "false"
     marks = page.locator("[data-hint]")
     assert marks.count() >= 1 and {n.get_attribute("data-hint") for n in marks.all()} == {best}
     hints = engine(page, "state")["hints"]

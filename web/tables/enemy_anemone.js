@@ -347,6 +347,17 @@ function attachedSides(held) {
 
 const boostText = (sides) => sides.map((v) => `+${v}`).join("\u00a0");
 
+/** Whether play `action` ("play S8 +2 +1") takes every Anemone of `sides` (each side as often). */
+function keeps(action, sides) {
+  const taken = action.split(" ").slice(2);
+  return sides.every((v) => {
+    const at = taken.indexOf(`+${v}`);
+    if (at < 0) return false;
+    taken.splice(at, 1);  // each side counts once
+    return true;
+  });
+}
+
 function draw(felt, s, ui) {
   const { t } = ui;
   const view = s.view;
@@ -516,7 +527,9 @@ function mySeat(felt, s, moves, sides, ui) {
     const boosted = ["play", card, ...sides.map((v) => `+${v}`)].join(" ");
     const action = discard ?? (actions.includes(boosted) ? boosted : actions[0]);  // sorted: the plain play first
     if (action === boosted && sides.length) c.append(attached(sides, t));
-    legal(c, action, actions);  // a hint to play it with Anemones marks it too
+    // A hint to play it with Anemones marks it too; with some picked, only a play that keeps
+    // them (a hint to play it without them is then not this card's click).
+    legal(c, action, actions.filter((a) => a.startsWith("discard ") || keeps(a, sides)));
     pressable(c, s.moves.find((m) => m.action === action).label, () => { memo.attach = null; ui.act(action); });
   }
   mine.append(hand);
