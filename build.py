@@ -444,9 +444,9 @@ gc.collect()
 # SNAPSHOT_FILES, a tar.gz of paths in the runtime's file system, which web/interpreter.mjs writes
 # after a restore. They are the two wheels' files where micropip installed them (so PyScript finds
 # micropip loaded and micropip finds the engine's requirement satisfied, and the engine its data
-# files), and the bytecode of what the page imports afresh: PyScript's own `pyscript` package, whose sources (PYSCRIPT_SOURCES, {file name: source}, as the
-# vendored bundle carries them: pyscript_sources()) its worker writes into the home folder's
-# pyscript/ before it runs a script. The bytecode is unchecked hash-based .pyc (PEP 552: Python
+# files), and the bytecode of what the page imports afresh: PyScript's own `pyscript` package,
+# whose sources (PYSCRIPT_SOURCES, {file name: source}, as the vendored bundle carries them:
+# pyscript_sources()) its worker writes into the home folder's pyscript/ before it runs a script. The bytecode is unchecked hash-based .pyc (PEP 552: Python
 # takes it without comparing it to the source's mtime, which is the moment the page writes it),
 # compiled from the very sources the page has. SNAPSHOT_FILES_SCRIPT makes the archive in the
 # build's runtime, once its memory is taken, as /tmp/files.tar (no mtimes, owners or modes kept).
@@ -713,10 +713,11 @@ def write_build_facts(site: Path, wheel: Path) -> None:
     version, the engine wheel's SHA-256 (a memory snapshot is restored only if made from both), the
     snapshot file's SHA-256 ("" where the site has none: a memory stored on an earlier visit is
     restored only if it is this build's), the mtime the snapshot's sys.path folders have
-    (PATH_MTIME), the bytes of the snapshot's memory (0 where the site has none), and the bytes of the large files a start downloads ({runtime,
-    snapshot, files, wheels}: the loading counter's totals; Pyodide's wasm and standard library,
-    the snapshot file and SNAPSHOT_FILES (0 where the site has none), the two wheels, which a start
-    without the snapshot installs). Runs after write_snapshot."""
+    (PATH_MTIME), the bytes of the snapshot's memory (0 where the site has none), and the bytes of
+    the large files a start downloads ({runtime, snapshot, files, wheels}: the loading counter's
+    totals; Pyodide's wasm and standard library, the snapshot file and SNAPSHOT_FILES (0 where the
+    site has none), the two wheels, which a start without the snapshot installs). Runs after
+    write_snapshot."""
     module = site / "web" / "interpreter.mjs"
     text = module.read_text()
     if f'"{BUILD_PLACEHOLDER}"' not in text:
