@@ -311,7 +311,7 @@ trackHistory();
 $("#error-reload").addEventListener("click", () => location.reload());
 // Open file, on the start screen and in the table's bar: the picker opens within the tap, and the
 // file chosen is opened by the table's tools.
-$("#start-import-button").addEventListener("click", () => $("#import-file").click());
+for (const id of ["#start-import-button", "#import-button"]) $(id).addEventListener("click", () => $("#import-file").click());
 $("#import-file").addEventListener("change", async (ev) => (await tableOrFail())?.importFile(ev));
 
 /** The rules of `game` in their dialog (rules.js comes with the table's modules). */

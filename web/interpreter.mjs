@@ -17,7 +17,8 @@
 // (snapshot-references.mjs). A snapshot holds memory, not files: after a restore the files it
 // expects are written from the build's snapshot-files.tar.gz (the two wheels' files where micropip
 // had installed them, so PyScript finds micropip loaded and micropip finds the engine's
-// requirement satisfied, and the bytecode of what is imported afresh: build.py SNAPSHOT_FILES). Messages to the page, on PyScript's worker:
+// requirement satisfied, and the bytecode of what is imported afresh: build.py SNAPSHOT_FILES).
+// Messages to the page, on PyScript's worker:
 //   {tidepool: {progress: {done, total}}}   bytes of the large downloads so far, of the total this
 //                                           start downloads (BUILD.downloads; known before the
 //                                           first message, and `done` only grows)

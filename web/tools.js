@@ -268,5 +268,4 @@ export function wireTools() {
   });
   $("#share-close").addEventListener("click", () => $("#share-dialog").close());
   $("#export-button").addEventListener("click", exportFile);
-  $("#import-button").addEventListener("click", () => $("#import-file").click());
 }

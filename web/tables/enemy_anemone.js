@@ -347,15 +347,15 @@ function attachedSides(held) {
 
 const boostText = (sides) => sides.map((v) => `+${v}`).join("\u00a0");
 
-/** Whether play `action` ("play S8 +2 +1") takes every Anemone of `sides` (each side as often). */
+const countOf = (sides, side) => sides.filter((v) => v === side).length;
+/** The sides of the Anemones play `action` takes: [2, 1] for "play S8 +2 +1". */
+const takenBy = (action) => action.split(" ").slice(2).map((x) => Number(x.slice(1)));
+
+/** Whether play `action` takes at least the Anemones of `sides` ("+1 +2" names one Anemone of
+ * each side; a play takes them in any order). */
 function keeps(action, sides) {
-  const taken = action.split(" ").slice(2);
-  return sides.every((v) => {
-    const at = taken.indexOf(`+${v}`);
-    if (at < 0) return false;
-    taken.splice(at, 1);  // each side counts once
-    return true;
-  });
+  const taken = takenBy(action);
+  return [1, 2].every((v) => countOf(taken, v) >= countOf(sides, v));
 }
 
 function draw(felt, s, ui) {
@@ -543,13 +543,10 @@ function attachRow(felt, s, ui, redraw) {
   const { t } = ui;
   const picked = memo.attach?.picked ?? [];
   const sides = s.view.anemones[s.viewer];
-  const count = (list, side) => list.filter((v) => v === side).length;
   const pickedSides = picked.map((j) => sides[j]);
-  // The plays with Anemones still open: those taking at least the sides picked ("+1 +2" names
-  // one Anemone of each side; a play takes them in any order).
+  // The plays with Anemones still open: those taking at least the sides picked.
   const plays = s.moves.map((m) => m.action).filter((a) => a.startsWith("play ") && a.split(" ").length > 2)
-    .map((a) => [a, a.split(" ").slice(2).map((x) => Number(x.slice(1)))])
-    .filter(([, taken]) => [1, 2].every((v) => count(taken, v) >= count(pickedSides, v)));
+    .filter((a) => keeps(a, pickedSides)).map((a) => [a, takenBy(a)]);
   const row = el("span", "ea-tokens ea-attach-row");
   row.dataset.anchor = `anemones-${s.viewer}`;
   row.setAttribute("role", "group");
@@ -567,7 +564,7 @@ function attachRow(felt, s, ui, redraw) {
     // picked, counted (the n-th unpicked +2 only those taking n more +2s): a hint to play a card
     // with Anemones marks just as many of them ([data-hint]), and goes to the card once they are picked.
     const nth = sides.slice(0, i).filter((v, j) => v === side && !picked.includes(j)).length;
-    if (!on) legal(b, "", plays.filter(([, taken]) => count(taken, side) - count(pickedSides, side) > nth).map(([a]) => a));
+    if (!on) legal(b, "", plays.filter(([, taken]) => countOf(taken, side) - countOf(pickedSides, side) > nth).map(([a]) => a));
     b.addEventListener("click", () => {
       const next = on ? picked.filter((j) => j !== i) : [...picked, i];
       memo.attach = next.length ? { state: s, picked: next } : null;
