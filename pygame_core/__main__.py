@@ -27,7 +27,8 @@ from . import GAMES, InvalidSave, new_game
 from .bots import LEVELS, advise, make_bot, review
 from .describe import describe_action
 from .engine import MAX_SEED, whole_number
-from .bots.ismcts import BROWSER_SPEED, MISTAKE_GAP, MISTAKE_Z, REVIEW_SAMPLES, TIME_CAP_MS
+from .bots.ismcts import (BROWSER_SPEED, MISTAKE_GAP, MISTAKE_Z, RECONSIDER_GAP, RECONSIDER_Z, REVIEW_SAMPLES,
+                          TIME_CAP_MS)
 from .games import REGISTRY
 
 MAX_GAMES = 1_000_000
@@ -259,17 +260,19 @@ def coach_review(args: argparse.Namespace) -> int:
     names = [f"Player {seat + 1}" for seat in range(game.players)]
     print(f"{game.name}, {game.players} players: Player {args.seat + 1}'s {len(result.decisions)} "
           f"decision{'' if len(result.decisions) == 1 else 's'}, {len(result.mistakes)} "
-          f"mistake{'' if len(result.mistakes) == 1 else 's'} ({args.samples} sampled worlds per move, "
-          f"seed {args.seed})")
+          f"mistake{'' if len(result.mistakes) == 1 else 's'}, {len(result.to_reconsider)} "
+          f"move{'' if len(result.to_reconsider) == 1 else 's'} to reconsider ({args.samples} sampled "
+          f"worlds per move, seed {args.seed})")
     print(f"{'step':>5} {'played':>7} {'best':>7}  move")
     for d in result.decisions:
         played = describe_action(game.name, d.played, names)
         line = f"{d.step:>5} {d.chance:>7.1%} {d.best_chance:>7.1%}  {played} [{d.played}]"
         if d.best != d.played:
             line += f"; best: {describe_action(game.name, d.best, names)} [{d.best}]"
-        print(line + ("  <- mistake" if d.mistake else ""))
+        print(line + ("  <- mistake" if d.mistake else "  <- reconsider" if d.reconsider else ""))
     print(f"a mistake: the best move's chance at least {MISTAKE_GAP:.0%} higher, and by at least "
-          f"{MISTAKE_Z:g} standard errors over the same sampled worlds")
+          f"{MISTAKE_Z:g} standard errors over the same sampled worlds; a move to reconsider: at least "
+          f"{RECONSIDER_GAP:.0%} higher, by at least {RECONSIDER_Z:g} standard errors")
     return 0
 
 
@@ -342,7 +345,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "Game.to_json() text) as the coach would have at that position, from that "
                     "seat's view only: the chance of the move played and of the best move, and "
                     f"the mistakes (the best move at least {MISTAKE_GAP:.0%} better, by "
-                    f"{MISTAKE_Z:g} standard errors).")
+                    f"{MISTAKE_Z:g} standard errors) and the moves to reconsider (at least "
+                    f"{RECONSIDER_GAP:.0%}, by {RECONSIDER_Z:g}).")
     review_parser.add_argument("save", metavar="SAVE", help="the saved game's file")
     review_parser.add_argument("--seat", type=whole(0, 5), required=True, help="the seat to review, from 0")
     review_parser.add_argument("--samples", type=whole(1, MAX_ITERATIONS), default=REVIEW_SAMPLES,

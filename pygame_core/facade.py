@@ -17,7 +17,7 @@ from urllib.parse import parse_qsl
 
 from . import GAMES, InvalidOption, load_game, new_game
 from .bots import LEVELS, Adviser, Reviewer, make_bot
-from .bots.ismcts import HOOKS, MISTAKE_GAP, MISTAKE_Z, REVIEW_SAMPLES
+from .bots.ismcts import HOOKS, MISTAKE_GAP, MISTAKE_Z, RECONSIDER_GAP, RECONSIDER_Z, REVIEW_SAMPLES
 from .describe import (LANGUAGES, catalog, describe_action, describe_reason, log_items, move_items,
                        player_name, translated)
 from .engine import MAX_SEED, SAVE_FORMAT, Game, shown, whole_number
@@ -466,11 +466,12 @@ def coach(budget_ms: float | None = None, iterations: int | None = None,
 def coach_review(seat: int | None = None, budget_ms: float | None = None, samples: int = REVIEW_SAMPLES,
                  seed: int = 0) -> dict:
     """The coach's review of ``seat``'s decisions (:func:`pygame_core.review`; default seat: the
-    one human the table speaks to): ``{"ok", "done": true, "seat", "gap", "z", "decisions":
-    [{"step", "played", "played_label", "chance", "best", "best_label", "best_chance", "gap",
-    "error", "mistake", "samples"}, …]}`` in the order they were made, labelled in the table's
-    language; ``gap`` and ``z`` are the mistake threshold (MISTAKE_GAP) and its confidence
-    (MISTAKE_Z standard errors). With ``budget_ms`` it rates for about that long and answers
+    one human the table speaks to): ``{"ok", "done": true, "seat", "gap", "z", "reconsider_gap",
+    "reconsider_z", "decisions": [{"step", "played", "played_label", "chance", "best",
+    "best_label", "best_chance", "gap", "error", "mistake", "reconsider", "samples"}, …]}`` in the
+    order they were made, labelled in the table's language; ``gap`` and ``z`` are the mistake
+    threshold (MISTAKE_GAP) and its confidence (MISTAKE_Z standard errors), ``reconsider_gap`` and
+    ``reconsider_z`` the smaller bar of a move to reconsider. With ``budget_ms`` it rates for about that long and answers
     ``{"ok", "done": false, "progress"}`` until done, carrying over while the game and the request
     stay the same. ``ValueError`` for a table with no such seat or no one to review (no human, or
     several: name the seat), the coach off at this table, bad ``samples`` or ``seed``."""
@@ -491,10 +492,12 @@ def coach_review(seat: int | None = None, budget_ms: float | None = None, sample
     names = table.names()
     label = lambda action: describe_action(game.name, action, names, table.lang)  # noqa: E731
     return {"ok": True, "done": True, "seat": seat, "gap": MISTAKE_GAP, "z": MISTAKE_Z,
+            "reconsider_gap": RECONSIDER_GAP, "reconsider_z": RECONSIDER_Z,
             "decisions": [{"step": d.step, "played": d.played, "played_label": label(d.played),
                            "chance": d.chance, "best": d.best, "best_label": label(d.best),
                            "best_chance": d.best_chance, "gap": d.gap, "error": d.error,
-                           "mistake": d.mistake, "samples": d.samples} for d in result.decisions]}
+                           "mistake": d.mistake, "reconsider": d.reconsider, "samples": d.samples}
+                          for d in result.decisions]}
 
 
 class Refused(ValueError):

@@ -1014,7 +1014,8 @@ def test_review_rates_every_decision_the_seat_made(name):
     """The review (GEN-7: each position rated from the seat's view, as a hint would) has one entry
     per position where the seat chose among two or more legal actions, in order, naming the action
     it played; the best-rated action is at least as good; the gap is the paired mean difference of
-    the two, and a mistake is a gap of at least MISTAKE_GAP and MISTAKE_Z standard errors."""
+    the two, a mistake is a gap of at least MISTAKE_GAP and MISTAKE_Z standard errors, and a move
+    to reconsider, short of a mistake, one of at least RECONSIDER_GAP and RECONSIDER_Z errors."""
     game = played_out(name, 2 if name == "go_fish" else 3, 11, ["random"] + ["medium"] * (1 if name == "go_fish" else 2))
     result = pc.review(game, seat=0, samples=12)
     cursor, choices = game.prefix(0), []
@@ -1032,15 +1033,20 @@ def test_review_rates_every_decision_the_seat_made(name):
             advice = ismcts.Adviser(game.prefix(d.step), 0, 12 * len(game.prefix(d.step).legal_actions()),
                                     seed=d.step, second_look=False).advise()
             ratings = {r.action: r.chance for r in advice.ratings}
-            assert d.chance == pytest.approx(ratings[d.played]) and not d.mistake
-            assert d.best == d.played or d.gap < ismcts.MISTAKE_GAP
-        else:  # a candidate mistake, looked at again on worlds of its own
+            assert d.chance == pytest.approx(ratings[d.played]) and not d.mistake and not d.reconsider
+            assert d.best == d.played or d.gap < ismcts.RECONSIDER_GAP
+        else:  # a candidate, looked at again on worlds of its own
             confirmed += 1
             assert d.mistake == (d.gap >= ismcts.MISTAKE_GAP and d.gap >= ismcts.MISTAKE_Z * d.error)
+            assert d.reconsider == (not d.mistake and d.gap >= ismcts.RECONSIDER_GAP
+                                    and d.gap >= ismcts.RECONSIDER_Z * d.error)
         if d.best == d.played:
-            assert d.gap == 0 and not d.mistake
+            assert d.gap == 0 and not d.mistake and not d.reconsider
     assert confirmed >= 1 or name != "go_fish"  # random asks: some look clearly worse at first
     assert result.mistakes == tuple(d for d in result.decisions if d.mistake)
+    assert result.to_reconsider == tuple(d for d in result.decisions if d.reconsider)
+    assert not set(result.mistakes) & set(result.to_reconsider)
+    assert (ismcts.MISTAKE_GAP, ismcts.MISTAKE_Z, ismcts.RECONSIDER_GAP, ismcts.RECONSIDER_Z) == (0.10, 3.0, 0.05, 2.0)
 
 
 def test_review_in_slices_is_the_same_review_and_deterministic():
@@ -1082,8 +1088,12 @@ def test_a_review_calls_no_mistake_where_the_moves_are_equal_in_truth():
     same seat played by the same bot, reviewed with several seeds) the review finds few mistakes,
     and not the same ones from seed to seed (before: 1 to 5 per game, at different steps)."""
     game = played_out("go_fish", 2, 2, ["medium", "medium"])
-    found = [len(pc.review(game, 0, samples=24, seed=seed).mistakes) for seed in range(3)]
+    reviews = [pc.review(game, 0, samples=24, seed=seed) for seed in range(3)]
+    found = [len(r.mistakes) for r in reviews]
     assert sum(found) <= 1, found
+    # the smaller bar, 2 standard errors (about 2% of second looks by chance): rare here too
+    to_reconsider = [len(r.to_reconsider) for r in reviews]
+    assert sum(to_reconsider) <= 2, to_reconsider
 
 
 def test_facade_review_rates_the_humans_decisions_in_slices_in_the_tables_language():
@@ -1109,8 +1119,9 @@ def test_facade_review_rates_the_humans_decisions_in_slices_in_the_tables_langua
     game = pc.load_game(json.dumps(json.loads(json.loads(facade.call("save", "{}"))["text"])["game"]))
     expected = pc.review(game, 0, samples=6)
     assert reply["seat"] == 0 and reply["gap"] == ismcts.MISTAKE_GAP and reply["z"] == ismcts.MISTAKE_Z
-    assert [(d["step"], d["played"], d["best"], d["chance"], d["mistake"]) for d in reply["decisions"]] == [
-        (d.step, d.played, d.best, d.chance, d.mistake) for d in expected.decisions]
+    assert (reply["reconsider_gap"], reply["reconsider_z"]) == (ismcts.RECONSIDER_GAP, ismcts.RECONSIDER_Z)
+    assert [(d["step"], d["played"], d["best"], d["chance"], d["mistake"], d["reconsider"]) for d in reply["decisions"]] == [
+        (d.step, d.played, d.best, d.chance, d.mistake, d.reconsider) for d in expected.decisions]
     assert reply["decisions"] and all(d["played_label"].startswith("Pedir ") for d in reply["decisions"])
 
 
@@ -1132,13 +1143,15 @@ def test_cli_review_prints_each_decision_and_marks_the_mistakes(tmp_path, capsys
     assert cli.main(["review", str(path), "--seat", "0", "--samples", "10", "--seed", "2"]) == 0
     out = capsys.readouterr().out.splitlines()
     result = pc.review(game, 0, samples=10, seed=2)
+    assert (len(result.mistakes), len(result.to_reconsider)) == (0, 2)
     assert out[0] == (f"go_fish, 2 players: Player 1's {len(result.decisions)} decisions, "
-                      f"{len(result.mistakes)} mistake{'' if len(result.mistakes) == 1 else 's'} "
-                      "(10 sampled worlds per move, seed 2)")
+                      "0 mistakes, 2 moves to reconsider (10 sampled worlds per move, seed 2)")
     rows = out[2:2 + len(result.decisions)]
     assert [int(row.split()[0]) for row in rows] == [d.step for d in result.decisions]
     assert [row.endswith("<- mistake") for row in rows] == [d.mistake for d in result.decisions]
+    assert [row.endswith("<- reconsider") for row in rows] == [d.reconsider for d in result.decisions]
     assert out[-1].startswith("a mistake: the best move's chance at least 10% higher")
+    assert out[-1].endswith("a move to reconsider: at least 5% higher, by at least 2 standard errors")
 
 
 @pytest.mark.parametrize("args,message", [

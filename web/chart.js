@@ -25,9 +25,10 @@ export function ticks(max) {
  * top of the scale (a chance in percent: 100), else the highest value (the scale ends on the round
  * tick at or above it). `x` and `y` name the axes ("Round", "Points"); the points are numbered
  * along x from `from` (0: the first point is the start of the game), or by `labels` (one each: a
- * review's steps), at most ten numbers shown. `marked` ({at: [point index, …], name}) rings those
- * points of the first line, each with its number, with `name` in the legend. */
-export function lineChart(points, names, title, { max: highest = Math.max(1, ...points.flat()), x: xName = "", y: yName = "", from = 0, labels = null, marked = null } = {}) {
+ * review's steps), at most ten numbers shown. `marked` ([{at: [point index, …], name, kind}, …])
+ * rings those points of the first line, each with its number, in the class `kind` ("mistake",
+ * "reconsider"), with `name` in the legend. */
+export function lineChart(points, names, title, { max: highest = Math.max(1, ...points.flat()), x: xName = "", y: yName = "", from = 0, labels = null, marked = [] } = {}) {
   const marks = ticks(highest);
   const label = (i) => String(labels ? labels[i] : from + i);
   const max = marks.at(-1);
@@ -59,11 +60,13 @@ export function lineChart(points, names, title, { max: highest = Math.max(1, ...
     const d = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p[seat]).toFixed(1)}`).join(" ");
     svg.append(node("path", { d, fill: "none", stroke: COLOURS[seat % 6], "stroke-width": 2.5, "stroke-dasharray": DASHES[seat % 6] }));
   });
-  (marked?.at ?? []).forEach((i) => {
-    const [cx, cy] = [x(i), y(points[i][0])];
-    svg.append(node("circle", { cx, cy, r: 5, class: "marked" }),
-      node("text", { x: cx, y: cy < pad.top + 18 ? cy + 17 : cy - 9, "text-anchor": "middle", class: "marked-number" }, label(i)));
-  });
+  for (const { at, kind } of marked) {
+    for (const i of at) {
+      const [cx, cy] = [x(i), y(points[i][0])];
+      svg.append(node("circle", { cx, cy, r: 5, class: `marked ${kind}` }),
+        node("text", { x: cx, y: cy < pad.top + 18 ? cy + 17 : cy - 9, "text-anchor": "middle", class: `marked-number ${kind}` }, label(i)));
+    }
+  }
   const legend = document.createElement("figcaption");
   const legendItem = (swatch, name) => {
     const item = document.createElement("span");
@@ -76,10 +79,11 @@ export function lineChart(points, names, title, { max: highest = Math.max(1, ...
     swatch.append(node("line", { x1: 0, x2: 28, y1: 3, y2: 3, stroke: COLOURS[seat % 6], "stroke-width": 3, "stroke-dasharray": DASHES[seat % 6] }));
     legendItem(swatch, name);
   });
-  if (marked?.at.length) {
+  for (const { at, name, kind } of marked) {
+    if (!at.length) continue;
     const swatch = node("svg", { viewBox: "0 0 12 12", class: "legend-dot", "aria-hidden": "true" });
-    swatch.append(node("circle", { cx: 6, cy: 6, r: 4.5, class: "marked" }));
-    legendItem(swatch, marked.name);
+    swatch.append(node("circle", { cx: 6, cy: 6, r: 4.5, class: `marked ${kind}` }));
+    legendItem(swatch, name);
   }
   return [svg, legend];
 }

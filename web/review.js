@@ -2,10 +2,11 @@
 // every decision the player made (pygame_core.review: from that player's view only, as a hint
 // would have at that position), thought out in the engine's worker in short slices so the page
 // never waits on it, with its progress and a Stop button. Then it lists the clear mistakes (the
-// coach's best move at least the engine's `gap` better, by `z` standard errors), each with both
-// moves' chances, and draws the player's chance to win decision by decision. A mistake opens the
-// replay at that position (the event "tidepool:review-open", which replay.js takes), the move
-// played marked [data-played] and the coach's best [data-hint].
+// coach's best move at least the engine's `gap` better, by `z` standard errors) and, under them,
+// the moves to reconsider (a smaller bar: `reconsider_gap`, by `reconsider_z`), each with both
+// moves' chances, and draws the player's chance to win decision by decision. Each listed move
+// opens the replay at that position (the event "tidepool:review-open", which replay.js takes),
+// the move played marked [data-played] and the coach's best [data-hint].
 //
 // One job: table.js calls offerReview() when the game-over dialog opens; this module imports
 // nothing of the table.
@@ -34,15 +35,32 @@ export function offerReview(s, coachOn) {
   $("#review").hidden = true;
 }
 
-function show({ thinking = null, summary = "", items = [], threshold = "", chart = [] }) {
+function show({ thinking = null, summary = "", mistakes = [], reconsider = [], threshold = "", chart = [] }) {
   $("#review").hidden = false;
   $("#review-thinking").hidden = thinking == null;
   $("#review-progress").value = thinking ?? 0;
   $("#review-summary").textContent = summary;
-  $("#review-list").replaceChildren(...items);
-  $("#review-list").hidden = !items.length;
+  for (const [list, items] of [["list", mistakes], ["reconsider", reconsider]]) {
+    $(`#review-${list}`).replaceChildren(...items);
+    $(`#review-${list}`).hidden = !items.length;
+  }
+  $("#review-mistakes-title").hidden = !mistakes.length;
+  $("#review-reconsider-title").hidden = !reconsider.length;
   $("#review-threshold").textContent = threshold;
   $("#review-chart").replaceChildren(...chart);
+}
+
+// One listed decision: a button that opens the replay at its position, both moves marked.
+function listed(d, seat) {
+  // The step as the replay counts it ("Step 22 of 50"): the position the move was made from.
+  const text = t("review.item", { step: d.step, played: d.played_label, chance: pct(d.chance),
+    best: d.best_label, best_chance: pct(d.best_chance) });
+  const button = Object.assign(document.createElement("button"), { type: "button", className: "review-item", textContent: text });
+  button.addEventListener("click", () => dispatchEvent(new CustomEvent("tidepool:review-open", {
+    detail: { step: d.step, viewer: seat, played: d.played, best: d.best, text } })));
+  const item = document.createElement("li");
+  item.append(button);
+  return item;
 }
 
 async function review(seat) {
@@ -76,27 +94,21 @@ async function review(seat) {
   const stopFocused = document.activeElement === $("#review-stop");
   $("#review-button").hidden = true;  // the review is on show: nothing more to ask for
   const mistakes = reply.decisions.filter((d) => d.mistake);
-  const items = mistakes.map((d) => {
-    // The step as the replay counts it ("Step 22 of 50"): the position the move was made from.
-    const text = t("review.item", { step: d.step, played: d.played_label, chance: pct(d.chance),
-      best: d.best_label, best_chance: pct(d.best_chance) });
-    const button = Object.assign(document.createElement("button"), { type: "button", className: "review-item", textContent: text });
-    button.addEventListener("click", () => dispatchEvent(new CustomEvent("tidepool:review-open", {
-      detail: { step: d.step, viewer: seat, played: d.played, best: d.best, text } })));
-    const item = document.createElement("li");
-    item.append(button);
-    return item;
-  });
+  const reconsider = reply.decisions.filter((d) => d.reconsider);
   const points = reply.decisions.map((d) => [Math.round(d.chance * 100)]);
+  const ringed = (key) => reply.decisions.flatMap((d, i) => (d[key] ? [i] : []));
   show({
-    summary: t("review.summary", { n: reply.decisions.length, count: mistakes.length }),
-    items,
-    threshold: t("review.threshold", { gap: Math.round(reply.gap * 100), z: reply.z }),
+    summary: t("review.summary", { n: reply.decisions.length, count: mistakes.length, reconsider: reconsider.length }),
+    mistakes: mistakes.map((d) => listed(d, seat)),
+    reconsider: reconsider.map((d) => listed(d, seat)),
+    threshold: `${t("review.threshold", { gap: Math.round(reply.gap * 100), z: reply.z })} ${t("review.threshold_reconsider", {
+      gap: Math.round(reply.reconsider_gap * 100), z: reply.reconsider_z })}`,
     chart: points.length > 1 ? lineChart(points, [t("review.series")], t("review.chart"), {
       max: 100, x: t("review.chart_x"), y: t("review.chart_y"), labels: reply.decisions.map((d) => d.step),
-      marked: { at: reply.decisions.flatMap((d, i) => (d.mistake ? [i] : [])), name: t("review.chart_mistake") } }) : [],
+      marked: [{ at: ringed("mistake"), name: t("review.chart_mistake"), kind: "mistake" },
+        { at: ringed("reconsider"), name: t("review.chart_reconsider"), kind: "reconsider" }] }) : [],
   });
-  // Stop, which had the focus, is hidden now: the focus goes to the first mistake, else the summary.
+  // Stop, which had the focus, is hidden now: the focus goes to the first move listed, else the summary.
   if (stopFocused) reach($(".review-item") ?? $("#review-summary"));
 }
 

@@ -694,6 +694,8 @@ def advise(game: Game, seat: int | None = None, iterations: int | None = None,
 
 MISTAKE_GAP = 0.10  # a decision is a mistake when the best move's chance is this much higher...
 MISTAKE_Z = 3.0  # ...and that gap is this many standard errors (paired worlds): about 99.9% sure
+RECONSIDER_GAP = 0.05  # a move to reconsider (short of a mistake): the best move this much higher...
+RECONSIDER_Z = 2.0  # ...by this many standard errors: about 97.7% sure it was the better move
 REVIEW_SAMPLES = 48  # worlds per legal action for each decision of a review (half a hint's)
 CONFIRM_SAMPLES = 192  # fresh worlds on which a candidate mistake's two moves are compared again
 
@@ -708,7 +710,8 @@ class Decision:
     behind these figures (the mean rewards' paired error times the calibration's slope between
     the two); ``mistake`` says
     ``gap >= MISTAKE_GAP`` and ``gap >= MISTAKE_Z * error``, judged on worlds of their own (see
-    :class:`Reviewer`)."""
+    :class:`Reviewer`); ``reconsider`` says the same of the smaller bar, ``RECONSIDER_GAP`` and
+    ``RECONSIDER_Z``, for a decision that is not a mistake: a move worth a second look."""
 
     step: int
     played: str
@@ -719,6 +722,7 @@ class Decision:
     error: float
     mistake: bool
     samples: int
+    reconsider: bool = False
 
 
 @dataclass(frozen=True)
@@ -733,6 +737,12 @@ class Review:
     def mistakes(self) -> tuple[Decision, ...]:
         """The decisions whose played action was clearly worse than the best (see :class:`Decision`)."""
         return tuple(d for d in self.decisions if d.mistake)
+
+    @property
+    def to_reconsider(self) -> tuple[Decision, ...]:
+        """The decisions short of a mistake whose played action was still likely worse than the
+        best, by the smaller bar (see :class:`Decision`)."""
+        return tuple(d for d in self.decisions if d.reconsider)
 
 
 def _paired(rewards: dict[str, list[float]], best: str, played: str) -> tuple[float, float, float, float, int]:
@@ -755,8 +765,9 @@ class Reviewer:
     (``samples`` worlds per legal action, seeded ``seed + step``) finds the best-rated action.
     The best of several noisy estimates is biased upwards (with many legal actions one of them
     looks better than the move played by chance alone), so where it beats the move played by
-    ``MISTAKE_GAP`` or more, the two are compared again on :data:`CONFIRM_SAMPLES` fresh worlds,
-    paired, and only that second comparison decides the mistake and gives its figures.
+    ``RECONSIDER_GAP`` or more, the two are compared again on :data:`CONFIRM_SAMPLES` fresh worlds,
+    paired, and only that second comparison decides a mistake or a move to reconsider and gives
+    its figures.
     Raises ``ValueError`` for a ``seat`` that is not one of the game's, ``samples`` that is not a
     whole number >= 1, or a ``seed`` that is not a whole number from 0 to 2**53 - 2**32."""
 
@@ -786,7 +797,7 @@ class Reviewer:
         raw, raw_best, raw_gap, raw_error, n = _paired(self.adviser.search.samples, best, played)
         chance, best_chance = calibrated(self.position, raw), calibrated(self.position, raw_best)
         gap = best_chance - chance
-        if not self.second and best != played and gap >= MISTAKE_GAP:
+        if not self.second and best != played and gap >= RECONSIDER_GAP:
             self.adviser = Adviser(self.position, self.seat, 2 * CONFIRM_SAMPLES, None,
                                    self.seed + step + 2**32, actions=[played, best], second_look=False)
             self.second = True
@@ -796,7 +807,8 @@ class Reviewer:
         # the standard error in chances: the mean rewards' one times the calibration's slope between the two
         error = raw_error * (gap / raw_gap if raw_gap > 0 else 1.0)
         mistake = self.second and gap >= MISTAKE_GAP and gap >= MISTAKE_Z * error
-        self.decisions.append(Decision(step, played, chance, best, best_chance, gap, error, mistake, n))
+        reconsider = self.second and not mistake and gap >= RECONSIDER_GAP and gap >= RECONSIDER_Z * error
+        self.decisions.append(Decision(step, played, chance, best, best_chance, gap, error, mistake, n, reconsider))
         self.position, self.adviser, self.second = None, None, False
 
     def step(self, budget_ms: float) -> Review | None:
@@ -841,7 +853,7 @@ class Reviewer:
 def review(game: Game, seat: int, samples: int = REVIEW_SAMPLES, seed: int = 0) -> Review:
     """The coach's review of ``seat``'s decisions in ``game`` (see :class:`Reviewer` for how, the
     defaults and the errors): each decision with the chance of the action played and of the best
-    one, and the mistakes among them.
+    one, the mistakes among them, and the moves to reconsider.
 
     >>> import pygame_core as pc
     >>> game = pc.new_game("go_fish", players=2, seed=3, options={"first_player": 0})

@@ -281,7 +281,7 @@ def test_a_hint_with_anemones_marks_as_many_as_it_takes_and_keeps_its_marks(page
     assert engine(page, "state")["hints"] == hints
 
 
-REVIEW_LINK = "game=go_fish&players=2&seats=human,bot:medium&seed=7&speed=0&options=first_player=0"
+REVIEW_LINK = "game=go_fish&players=2&seats=human,bot:medium&seed=2&speed=0&options=first_player=0"
 
 
 def finish_and_review(page, open_app, base_url, query):
@@ -305,25 +305,36 @@ def test_the_review_lists_the_clear_mistakes_and_opens_one_in_the_replay(page, b
     ([data-hint]) marked and nothing to press, the prompt saying what each mark stands for."""
     reply = finish_and_review(page, open_app, base_url, REVIEW_LINK)
     mistakes = [d for d in reply["decisions"] if d["mistake"]]
-    assert mistakes, "this game's seed gives at least one clear mistake"
+    reconsider = [d for d in reply["decisions"] if d["reconsider"]]
+    assert mistakes and reconsider, "this game's seed gives at least one of each"
     words = catalog("en")
     assert page.locator("#review-summary").inner_text() == (
-        f"Decisions reviewed: {len(reply['decisions'])}. Clear mistakes: {len(mistakes)}.")
-    items = page.locator(".review-item")
+        f"Decisions reviewed: {len(reply['decisions'])}. Clear mistakes: {len(mistakes)}. "
+        f"Moves to reconsider: {len(reconsider)}.")
+    # two lists, each under its heading: the clear mistakes, then the moves short of one
+    assert page.locator("#review h3").all_inner_texts() == ["Clear mistakes", "Moves to reconsider"]
+    items = page.locator("#review-list .review-item")
     assert items.count() == len(mistakes)
+    assert [t.split(" — ")[0] for t in page.locator("#review-reconsider .review-item").all_inner_texts()] == [
+        f"Step {d['step']}" for d in reconsider]
     first = mistakes[0]
     text = items.first.inner_text()
     assert text.startswith(f"Step {first['step']} — your move: {first['played_label']} (")
     assert f"the coach's best: {first['best_label']} (" in text
-    assert page.locator("#review-threshold").inner_text().startswith("A clear mistake: the coach's best move had a chance to win at least 10 percentage points higher")
+    threshold = page.locator("#review-threshold").inner_text()
+    assert threshold.startswith("A clear mistake: the coach's best move had a chance to win at least 10 percentage points higher")
+    assert threshold.endswith(" A move to reconsider: the coach's best move had a chance to win at least 5 percentage "
+                              "points higher, by at least 2 standard errors.")
     assert page.locator("#review-chart svg.line-chart path").count() == 1
     assert page.locator("#review-chart svg.line-chart").get_attribute("aria-label") == words["review.chart"]
     # one numbering, the replay's steps: each mistake ringed on the line with its step, as the list
     # says it (the list numbers nothing else), and named in the legend; the x axis counts steps too
-    assert page.locator("#review-chart svg.line-chart circle.marked").count() == len(mistakes)
-    assert page.locator("#review-chart .marked-number").all_text_contents() == [str(d["step"]) for d in mistakes]
+    for kind, listed in (("mistake", mistakes), ("reconsider", reconsider)):
+        assert page.locator(f"#review-chart svg.line-chart circle.marked.{kind}").count() == len(listed)
+        assert page.locator(f"#review-chart .marked-number.{kind}").all_text_contents() == [str(d["step"]) for d in listed]
     assert page.locator("#review-list").evaluate("(n) => getComputedStyle(n).listStyleType") == "none"
-    assert words["review.chart_mistake"] in page.locator("#review-chart figcaption").inner_text()
+    legend = page.locator("#review-chart figcaption").inner_text()
+    assert words["review.chart_mistake"] in legend and words["review.chart_reconsider"] in legend
     assert page.locator("#review-chart .axis").all_text_contents() == ["Step of each decision", "Chance to win (%)"]
     assert page.locator("#review-chart .y-tick").all_text_contents() == ["0", "25", "50", "75", "100"]
     numbers = page.locator("#review-chart .x-tick")
@@ -355,9 +366,10 @@ def test_the_review_can_be_stopped_and_is_off_with_hints_off(page, base_url, ope
     page.locator("#review-stop").click()
     assert page.locator("#review-summary").inner_text() == "Review stopped."
     assert page.locator(".review-item").count() == 0 and page.locator("#review-button").is_enabled()
+    assert page.locator("#review h3:visible, #review ol:visible").count() == 0
     page.wait_for_timeout(500)  # a slice on its way changes nothing
     assert page.locator("#review-summary").inner_text() == "Review stopped."
-    open_app(page, base_url, REVIEW_LINK.replace("seed=7", "seed=5") + "&hints=0")
+    open_app(page, base_url, REVIEW_LINK.replace("seed=2", "seed=5") + "&hints=0")
     play_to_the_end(page)
     page.locator("#over").wait_for()
     assert page.locator("#review-button").is_hidden()
@@ -369,8 +381,11 @@ def test_the_review_in_every_language(page, base_url, open_app, lang):
     reply = finish_and_review(page, open_app, base_url, REVIEW_LINK + f"&lang={lang}")
     assert page.locator("#review-button").text_content() == words["review.button"]
     count = sum(d["mistake"] for d in reply["decisions"])
+    reconsider = sum(d["reconsider"] for d in reply["decisions"])
+    assert (count, reconsider) == (1, 1)
     assert page.locator("#review-summary").inner_text() == (
-        words["review.summary"].replace("{n}", str(len(reply["decisions"]))).replace("{count}", str(count)))
+        words["review.summary"].replace("{n}", str(len(reply["decisions"]))).replace("{count}", "1").replace("{reconsider}", "1"))
+    assert page.locator("#review h3").all_inner_texts() == [words["review.mistakes_title"], words["review.reconsider_title"]]
     for fixed in fixed_words(words["review.item"]):
         assert fixed in page.locator(".review-item").first.inner_text()
 

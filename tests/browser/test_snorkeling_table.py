@@ -81,8 +81,8 @@ def test_bad_url_parameter_shows_a_readable_message(page, base_url, open_app):
     assert open_app(page, base_url, "game=chess") == "ready"
     message = page.locator("#start-message")
     assert message.is_visible()
-    assert message.inner_text() == ("The link's settings could not be used: There is no game 'chess'; "
-                                    "the games are snorkeling, go_fish, enemy_anemone.")
+    assert message.inner_text() == ("The link's settings could not be used: There is no game 'chess': choose a game "
+                                    "here. (A link names it with game=snorkeling, game=go_fish or game=enemy_anemone.)")
     assert page.locator("#start-form").is_visible()
 
 
