@@ -418,3 +418,32 @@ def test_names_and_badges_in_a_trick_are_whole_on_a_phone(page, base_url, open_a
         seen_badges += len(badges)
         page.locator("#felt .ea-hand .card.playable, #felt .ea-hand .card.discardable").first.click()
     assert seen_badges >= 4
+
+
+@pytest.mark.parametrize("players", [3, 2])
+def test_your_slot_says_what_value_takes_the_trick_as_it_stands(page, base_url, open_app, players):
+    """EA-5 at the point of play: on your turn in a trick another seat leads for now, your slot says
+    the value that would take it ("7+ wins": a tie goes to the card played later), in full to a
+    screen reader; leading, or leading the trick yourself (a two-player trick's third card), it
+    says nothing of the kind."""
+    open_app(page, base_url, query(players, 5))
+    slot = page.locator("#felt .ea-trick-area.live .ea-slot.current")
+    said = {"to_take": 0, "to_play": 0}
+    for _ in range(12):
+        assert wait_for_my_turn_or_end(page) == "playing"
+        view = page.evaluate("window.tidepool.call('state')")["view"]
+        values = [e["value"] for e in view["trick"]]
+        top = next((e for e in reversed(view["trick"]) if e["value"] == max(values)), None) if values else None
+        if top and top["seat"] != 0:
+            high = max(values)
+            assert slot.locator(".ea-value").inner_text() == f"{high}+ wins"
+            assert slot.get_attribute("aria-label") == (
+                f"Your turn: a value of {high} or more takes the trick as it stands (on a tie, the card played later wins).")
+            said["to_take"] += 1
+        else:  # leading (the last trick on show, or an empty one), or leading the trick yourself
+            assert page.locator("#felt .ea-to-take").count() == 0
+            if values:
+                assert slot.locator(".ea-value").inner_text() == "to play"
+            said["to_play"] += 1
+        page.locator("#felt .ea-hand .card.playable, #felt .ea-hand .card.discardable").first.click()
+    assert said["to_take"] >= 3 and said["to_play"] >= 1, said

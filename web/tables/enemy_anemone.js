@@ -175,10 +175,29 @@ function slotNode(s, slot, t, extra = "") {
     if (slot.current) box.classList.add("current");
     const spot = el("div", "ea-placeholder", slot.current ? "…" : "");
     if (slot.current) spot.dataset.next = "";  // where the next card of the trick goes (motion.js)
-    box.append(spot, el("span", "ea-value", slot.current ? t("enemy_anemone.to_play") : "\u00a0"));
-    named(box, t("enemy_anemone.slot_pending", { name: s.names[slot.seat] }));
+    // Your turn in a trick another seat leads for now: the value that would take it as it stands
+    // ("7+ wins": on a tie the card played later wins, EA-5), said in full to a screen reader.
+    const high = slot.current && slot.seat === s.viewer ? toTake(s.view) : null;
+    const value = el("span", "ea-value", high != null ? t("enemy_anemone.to_take", { high })
+      : slot.current ? t("enemy_anemone.to_play") : "\u00a0");
+    box.append(spot, value);
+    if (high != null) {
+      value.classList.add("ea-to-take");
+      value.title = t("enemy_anemone.slot_to_take", { high });
+    }
+    named(box, high != null ? t("enemy_anemone.slot_to_take", { high })
+      : t("enemy_anemone.slot_pending", { name: s.names[slot.seat] }));
   }
   return box;
+}
+
+/** The value a card played now needs to take the trick as it stands (EA-5: the highest value so
+ * far, which a tie takes as the later card), or null when no card is played yet or the highest so
+ * far is the seat to move's own (a two-player trick's second card of the same seat). */
+function toTake(view) {
+  const high = Math.max(...view.trick.map((e) => e.value));
+  const top = view.trick.findLast((e) => e.value === high);
+  return top && top.seat !== view.current_player ? high : null;
 }
 
 function resolvedSlots(s, last, t, small = false) {
