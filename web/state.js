@@ -31,3 +31,13 @@ export const app = {
   thinkingSaid: null,  // the seat whose "… is thinking" was announced this turn
   turnSaid: null,      // the turn (log size) whose "your turn" prompt was announced
 };
+
+/** A game loaded from a save (the one stored for the page, another tab's, a file) becomes the
+ * table's: its state, its config read from it (a new deal for "Play again"), and where it is kept
+ * (`saveKey`; null: the page's own key). */
+export function loaded(state, saveKey) {
+  const v = state.view;
+  app.state = state;
+  app.config = { game: v.game, players: v.players, seats: state.seats, options: v.options, seed: null };
+  app.saveKey = saveKey;
+}

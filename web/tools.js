@@ -3,7 +3,7 @@ import { call } from "./engine.js";
 import { t, language } from "./i18n.js";
 import { read, write, remove, storageDenied } from "./store.js";
 import { enterTable, refresh, stopTable } from "./table.js";
-import { app } from "./state.js";
+import { app, loaded } from "./state.js";
 import { showStartMessage, toast, show, setState } from "./screen.js";
 import { pageKey, resumeKey, LAST } from "./saved.js";
 
@@ -141,13 +141,11 @@ async function takeOtherTab() {
   const lost = current != null && overtaken(current, latest);
   ownText = latest;
   try {
-    app.state = await call("load", { text: latest, lang: language() });
+    loaded(await call("load", { text: latest, lang: language() }), key);
   } catch (err) {
     console.warn(`the other tab's save: ${err.message}`);
     return;
   }
-  app.config = configOf(app.state);
-  app.saveKey = key;
   await enterTable(OTHER_TAB_QUIET_MS);
   if (lost) toast(t("notice.other_tab_lost"), { stay: true });  // a move of this tab's was not kept: said until read
   else toast(t("notice.other_tab"), { kind: "other-tab" });  // once, for a run of moves
@@ -162,22 +160,15 @@ export async function resumeSaved({ enter = true } = {}) {
   if (!key) return { resumed: false, lost: null };
   stopTable();
   try {
-    app.state = await call("load", { text: read(key), lang: language() });
+    loaded(await call("load", { text: read(key), lang: language() }), key);
   } catch (err) {
     remove(key);
     const lost = t("save.bad_storage", { message: err.message });
     showStartMessage(lost);
     return { resumed: false, lost };
   }
-  app.config = configOf(app.state);
-  app.saveKey = key;
   if (enter) await enterTable();
   return { resumed: true, lost: null };
-}
-
-function configOf(s) {
-  const v = s.view;
-  return { game: v.game, players: v.players, seats: s.seats, options: v.options, seed: null };
 }
 
 // ----- files ----------------------------------------------------------------------------------
@@ -207,9 +198,7 @@ export async function importFile(ev) {
     return;
   }
   stopTable();
-  app.state = state;
-  app.config = configOf(state);
-  app.saveKey = null;  // an opened file is this page's game now
+  loaded(state, null);  // an opened file is this page's game now
   await enterTable();
   toast(t("save.opened", { file: file.name, game: t(`game.${state.view.game}`) }));  // what was opened
 }
