@@ -267,7 +267,7 @@ def parse_query(query: str) -> dict:
     if "game" in params:
         if params["game"] not in GAMES:
             raise InvalidOption(f"game: unknown game {shown(params['game'])}; use one of {', '.join(GAMES)}",
-                                "game", {"value": shown(params["game"]), "games": ", ".join(GAMES)})
+                                "game", {"value": shown(params["game"])})
         config["game"] = params["game"]
     cls = REGISTRY[config["game"]]
     for key, low, high in (("players", cls.min_players, cls.max_players), ("seed", 0, MAX_SEED),
