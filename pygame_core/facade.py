@@ -426,8 +426,8 @@ def coach(budget_ms: float | None = None, iterations: int | None = None,
     only): ``{"ok", "done": true, "seat", "best", "actions": [{"action", "label", "chance",
     "samples", "dominated", "as_good"}, …]}``, best first, then by chance those no other move
     dominates (``dominated`` false: the game's candidates, Adviser), then the rest, labelled in the
-    table's language; ``as_good``: not shown worse than the best by one paired standard error
-    (Adviser.as_good: the hint says "as good as"); and ``"why"`` (a sentence)
+    table's language; ``as_good``: not shown worse than the best by two paired standard errors
+    (Adviser.as_good: the hint says "not clearly better than"); and ``"why"`` (a sentence)
     where the game's bots tell what the table showed that makes the named move good (Go Fish: the
     seat asked is known to hold the rank, ``bots.go_fish.why``); it counts as one of that
     seat's hints. With ``budget_ms`` it thinks for about that long and answers ``{"ok", "done":

@@ -201,8 +201,41 @@ async function linkConfig() {
 const strayLink = !params.has("game") && !params.has("demo")
   && ["players", "seats", "seed", "options", "speed"].some((key) => params.has(key));
 
+// The settings a link may give (README). A key one or two letters off one of them ("gmae",
+// "seeds") is a typo: the start screen says which setting it meant, and the link starts nothing
+// (nor resumes a game in its place). Any other key is the web author's own (utm_source…) and is
+// left alone; so is one whose value `game` could not take ("page=2").
+const SETTINGS = ["game", "players", "seats", "seed", "options", "lang", "embed", "speed", "hints", "demo"];
+
+/** The first mistyped setting of the link: {name, known}, or null. */
+function mistyped() {
+  for (const [name, value] of params) {
+    if (SETTINGS.includes(name) || name.length < 3 || !value) continue;
+    const [distance, known] = SETTINGS.map((setting) => [edits(name, setting), setting])
+      .filter(([, setting]) => setting !== "game" || app.lobby.games.some((g) => g.name === value))
+      .reduce((best, next) => (next[0] < best[0] ? next : best), [Infinity, null]);
+    if (distance <= 2) return { name, known };
+  }
+  return null;
+}
+
+// The edits (a letter added, dropped or changed, or two neighbours swapped) from `a` to `b`.
+function edits(a, b) {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
 function showStart() {
-  if (strayLink) showStartMessage(t("error.no_game"));
+  const typo = mistyped();
+  if (typo) showStartMessage(t("link.typo", typo));
+  else if (strayLink) showStartMessage(t("error.no_game"));
   show("start");
   setState("ready");
 }
@@ -221,7 +254,7 @@ async function followLink() {
   }
   // A link that asks for what it cannot have (an unknown demo, bad settings, no game) keeps its
   // message on the start screen; a saved game then waits behind "Back to the game".
-  const refused = demo != null || strayLink || (params.has("game") && !config);
+  const refused = demo != null || strayLink || mistyped() || (params.has("game") && !config);
   const { resumed, lost } = await table.resumeSaved({ enter: !refused });
   if (resumed && !refused) return;
   if (config?.start && (await table.startGame(config, true))) {

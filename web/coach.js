@@ -47,9 +47,9 @@ function hintText(reply) {
 /** The hint's sentence for the engine's rated `actions` (the move it names first, then by
  * chance): that move with its chance and the next best one's; where the next reads the same or a
  * little more (within the samples' noise: the engine names another only when it is clearly
- * better, pygame_core Advice), or a little less but not shown worse (its `as_good`: within a
- * standard error), that the next is as good, not that it is worse. A move another dominates (a
- * Go Fish ask beside a sure catch) is no next best, however it reads. */
+ * better, pygame_core Advice), or less but not shown worse (its `as_good`: within two standard
+ * errors), that the move named is not clearly better than it. A move another dominates (a Go Fish
+ * ask beside a sure catch) is no next best, however it reads. */
 export function hintSentence([best, following]) {
   const next = following?.dominated ? undefined : following;
   const key = !following ? "hint.only" : !next ? "hint.first"

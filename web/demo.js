@@ -122,7 +122,7 @@ export async function startDemo(name, { t, felt, draw, roundEnd, end: endPanel, 
 
   function render(i) {
     const step = steps[i];
-    const state = { ...step, ok: true, bot_to_move: false };
+    const state = { ...step, ok: true, bot_to_move: false, demo: true };  // demo: no seat is "you"
     draw(state, {});
     for (const node of felt.querySelectorAll("[data-legal]")) delete node.dataset.legal;  // nothing here plays
     const ended = roundEndOf(step);

@@ -44,11 +44,16 @@ function reviewAt(marks) {
 
 // Mark on the felt the move played ([data-played]) and the coach's best ([data-hint]): each element
 // that plays it or starts it (drawn as the player's moves were at that position), then nothing is
-// left to press: a replay makes no move.
+// left to press: a replay makes no move. A move's button ("Pass", "Finish without placing") is no
+// part of the position: it stays only as one of the two marks, and is no button there.
 function markReview(felt, marks) {
   for (const node of felt.querySelectorAll("[data-legal]")) {
     if (leadsTo(node, marks.best)) node.dataset.hint = marks.best;
     if (leadsTo(node, marks.played)) node.dataset.played = marks.played;
+    if (node.tagName === "BUTTON") {
+      node.hidden = !node.dataset.hint && !node.dataset.played;
+      node.inert = true;
+    }
     const said = [node.dataset.played && t("review.played_mark"), node.dataset.hint && t("review.best_mark")].filter(Boolean);
     if (said.length) node.title = said.join(" · ");
     delete node.dataset.legal;

@@ -167,17 +167,26 @@ def rollout_policy(world: Game, rng: random.Random) -> str:
 
 
 def candidates(world: Game, legal: list[str]) -> list[str]:
-    """The moves the search considers: every card without Anemones, plus, for each card, the
-    cheapest Anemones that make it the highest so far (more would only waste them)."""
+    """The moves the search considers (and the coach may name): every card without Anemones,
+    plus Anemones where they can decide the trick (EA-4; EA-5: the highest value takes it, a tie
+    going to the card played later). A card played last to the trick takes only the cheapest
+    Anemones that make it the highest (more would only waste them). A card played earlier may
+    take any that leave it at least the highest so far (leading: any), as a card still to come
+    may beat a smaller boost; Anemones that leave it below the highest so far never win it."""
     if len(legal) < 2 or legal[0].startswith("discard"):
         return legal
     high = max((entry[3] for entry in world.trick), default=None)  # public: this trick's values
+    slots = 4 if world.players == 2 else world.players
+    last = len(world.trick) + len(world.trick_discards) == slots - 1
     keep = []
     cheapest: dict[str, tuple] = {}
     for action in legal:
         verb, card, boost = _parse(action)
         if not boost:
             keep.append(action)
+        elif not last:
+            if high is None or _rank(card) + boost >= high:
+                keep.append(action)
         elif high is not None and _rank(card) < high <= _rank(card) + boost:
             key = (boost, action.count("+"))
             if card not in cheapest or key < cheapest[card][0]:

@@ -443,6 +443,11 @@ SAMPLES_PER_ACTION = 96  # the least number of sampled worlds behind each rated 
 # named if it did better there by this many paired standard errors.
 SECOND_LOOKS = 2
 SECOND_LOOK_Z = 1.0
+# A move the hint says the one named is "not clearly better than": its paired mean reward on the
+# first look's worlds within this many standard errors of the named one's (about 95% sure either
+# way). At one error, the hint called a 9-point gap in Go Fish "next best" that a review's fresh
+# worlds did not bear out.
+AS_GOOD_Z = 2.0
 
 
 CALIBRATION_FLOOR = 0.002  # a mean reward is read as at least this far from 0 and 1 (a logit's range)
@@ -617,15 +622,16 @@ class Adviser:
 
     def as_good(self, action: str) -> bool:
         """Whether ``action`` was not shown worse than the action named: on the first look's worlds
-        (every action played on the same ones), its paired mean reward is within one standard error
-        of the named one's, or above it (the hint then says "as good as", not "next best").
+        (every action played on the same ones), its paired mean reward is within
+        :data:`AS_GOOD_Z` standard errors of the named one's, or above it (the hint then says the
+        named move is "not clearly better than" it, not that it is the "next best").
         Raises ``ValueError`` before the advice is done or for an action not rated."""
         if self.advice is None or action not in self.search.samples:
             raise ValueError(f"as_good: no advice rating {action!r}")
         if action == self.named:
             return True
         _, _, gap, error, _ = _paired(self.search.samples, self.named, action)
-        return gap <= error
+        return gap <= AS_GOOD_Z * error
 
     @staticmethod
     def _looked_best(samples: dict[str, list[float]]) -> str:

@@ -62,6 +62,10 @@ def test_demo_runs_to_its_end_by_clicking_next(page, base_url, open_app, game):
         captions.append(caption)
         assert page.locator("#felt .card").count() > 0, "the step's table is drawn"
         assert page.evaluate(MISSING_HIGHLIGHTS) == [], f"step {n}"
+        # the demo's players are Marina, Finn…: no seat is "you" ("Your score pile" was Marina's)
+        felt = page.locator("#felt").inner_text() + (page.locator("#felt [aria-label]").evaluate_all(
+            "(nodes) => nodes.map((n) => n.getAttribute('aria-label')).join(' ')"))
+        assert not re.search(r"\byours?\b|\byou\b", felt, re.I), (n, felt)
         page.click("#demo-next")
     page.wait_for_function("document.documentElement.dataset.state === 'over'", timeout=DEMO_TIMEOUT_MS)
     assert html_data(page, "demoStep") is None

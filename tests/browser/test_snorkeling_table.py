@@ -86,6 +86,24 @@ def test_bad_url_parameter_shows_a_readable_message(page, base_url, open_app):
     assert page.locator("#start-form").is_visible()
 
 
+def test_a_mistyped_setting_is_named_and_starts_nothing(page, base_url, open_app):
+    """A link's setting one or two letters off ("gmae", "seeds") is a typo: the start screen says
+    which setting it meant and the link starts nothing, nor resumes the game stored for the page
+    in its place; another page's own parameters (utm_source, page=2: no game's name) change
+    nothing."""
+    assert open_app(page, base_url, "game=snorkeling&players=3&seats=human,bot:easy,bot:easy&seed=4&speed=0") == "playing"
+    page.locator("[data-legal]").first.wait_for()
+    for query, meant in (("gmae=go_fish", ("gmae", "game")), ("seeds=4&players=2", ("seeds", "seed"))):
+        assert open_app(page, base_url, query) == "ready"
+        assert page.locator("#start-message").inner_text() == (
+            f"This link has a setting {meant[0]}, which the page does not know: did you mean {meant[1]}? "
+            "No table was started; choose a game here.")
+        assert page.locator("#start-form").is_visible()
+    for query in ("utm_source=newsletter", "page=2"):
+        assert open_app(page, base_url, query) == "playing"  # the stored game, resumed
+        assert page.locator("#start-message").inner_text() == ""
+
+
 def test_bad_option_and_seats_show_messages(page, base_url, open_app):
     assert open_app(page, base_url, "game=snorkeling&options=depth=3") == "ready"
     assert "snorkeling has no option 'depth'; its options are expert, " in page.locator("#start-message").inner_text()

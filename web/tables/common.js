@@ -17,9 +17,10 @@ export function isYou(s, seat) {
 }
 
 /** Whether the seat seen from is the person at this device, so its hand and piles are "yours":
- * not in a replay from another seat's point of view (a replay state has a `step`). */
+ * not in a rules demo (its state says `demo`: "Marina's score pile"), nor in a replay from
+ * another seat's point of view (a replay state has a `step`). */
 export function seenByYou(s) {
-  return s.step == null || isYou(s, s.viewer);
+  return !s.demo && (s.step == null || isYou(s, s.viewer));
 }
 
 /** The name of the hand seen from: "Your hand", or in a replay from another seat "Bot 2's hand". */
