@@ -471,10 +471,11 @@ def coach_review(seat: int | None = None, budget_ms: float | None = None, sample
     "best_label", "best_chance", "gap", "error", "mistake", "reconsider", "samples"}, …]}`` in the
     order they were made, labelled in the table's language; ``gap`` and ``z`` are the mistake
     threshold (MISTAKE_GAP) and its confidence (MISTAKE_Z standard errors), ``reconsider_gap`` and
-    ``reconsider_z`` the smaller bar of a move to reconsider. With ``budget_ms`` it rates for about that long and answers
-    ``{"ok", "done": false, "progress"}`` until done, carrying over while the game and the request
-    stay the same. ``ValueError`` for a table with no such seat or no one to review (no human, or
-    several: name the seat), the coach off at this table, bad ``samples`` or ``seed``."""
+    ``reconsider_z`` the smaller bar of a move to reconsider. With ``budget_ms`` it rates for about
+    that long and answers ``{"ok", "done": false, "progress"}`` until done, carrying over while
+    the game and the request stay the same. ``ValueError`` for a table with no such seat or no one
+    to review (no human, or several: name the seat), the coach off at this table, bad ``samples``
+    or ``seed``."""
     table = _coaching_table()
     game = table.game
     if seat is None:
