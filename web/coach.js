@@ -47,13 +47,16 @@ function hintText(reply) {
 /** The hint's sentence for the engine's rated `actions` (the move it names first, then by
  * chance): that move with its chance and the next best one's; where the next reads the same or a
  * little more (within the samples' noise: the engine names another only when it is clearly
- * better, pygame_core Advice), or less but not shown worse (its `as_good`: within two standard
- * errors), that the move named is not clearly better than it. A move another dominates (a Go Fish
- * ask beside a sure catch) is no next best, however it reads. */
+ * better, pygame_core Advice), that the two are about as good (its higher chance left unsaid: the
+ * move named read as the lesser); where it reads less but is not shown worse (its `as_good`:
+ * within two standard errors), that the move named is not clearly better than it, with both
+ * chances. A move another dominates (a Go Fish ask beside a sure catch) is no next best, however
+ * it reads. The chance is the game's ("to win the game"): in a trick-taking game "to win" read
+ * as the trick's. */
 export function hintSentence([best, following]) {
   const next = following?.dominated ? undefined : following;
   const key = !following ? "hint.only" : !next ? "hint.first"
-    : next.as_good || Math.round(best.chance * 100) <= Math.round(next.chance * 100) ? "hint.even" : "hint.best";
+    : Math.round(best.chance * 100) <= Math.round(next.chance * 100) ? "hint.even" : next.as_good ? "hint.close" : "hint.best";
   return t(key, { move: best.label, chance: pct(best.chance), other: next && midSentence(next.label), other_chance: next && pct(next.chance) });
 }
 
